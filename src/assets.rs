@@ -1,0 +1,65 @@
+//! Puzzles and boards shipped inside the binary, so that it runs from any
+//! folder. The files live in `assets/`.
+
+/// A shipped puzzle or board: its name, a one-line description, its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Asset {
+    /// The name a user types (`backstep sudoku inkala`).
+    pub name: &'static str,
+    /// What it is, for `--list`.
+    pub about: &'static str,
+    /// The file's text, in the format `input` reads.
+    pub text: &'static str,
+}
+
+/// The shipped Sudoku grids.
+pub const SUDOKU: &[Asset] = &[
+    Asset {
+        name: "sample",
+        about: "the reference 9x9: one solution, 52 MRV nodes",
+        text: include_str!("../assets/sudoku/sample.txt"),
+    },
+    Asset {
+        name: "campus",
+        about: "a 4x4 with eight givens and one solution",
+        text: include_str!("../assets/sudoku/campus.txt"),
+    },
+    Asset {
+        name: "empty4",
+        about: "an empty 4x4: the count stops at its cap of 2",
+        text: include_str!("../assets/sudoku/empty4.txt"),
+    },
+    Asset {
+        name: "unsat4",
+        about: "a consistent 4x4 with no solution",
+        text: include_str!("../assets/sudoku/unsat4.txt"),
+    },
+    Asset {
+        name: "unsat9",
+        about: "a consistent 9x9 with no solution",
+        text: include_str!("../assets/sudoku/unsat9.txt"),
+    },
+    Asset {
+        name: "inkala",
+        about: "Arto Inkala's 2012 9x9, built to be hard",
+        text: include_str!("../assets/sudoku/inkala.txt"),
+    },
+];
+
+/// The shipped Word Search boards.
+pub const BOARDS: &[Asset] = &[Asset {
+    name: "sample",
+    about: "the reference board ABCE/SFCS/ADEE",
+    text: include_str!("../assets/word/sample.txt"),
+}];
+
+/// The asset called `name`, if one is shipped.
+pub fn find(list: &'static [Asset], name: &str) -> Option<&'static Asset> {
+    list.iter().find(|a| a.name == name)
+}
+
+/// The names of a list, comma-separated, for error messages.
+pub fn names(list: &[Asset]) -> String {
+    let names: Vec<&str> = list.iter().map(|a| a.name).collect();
+    names.join(", ")
+}

@@ -1,0 +1,78 @@
+//! `backstep samples`: the sample searches of the reference programs, with
+//! their self-check.
+
+use anyhow::Result;
+
+use crate::input;
+use crate::print::Report;
+use crate::search::Search;
+use crate::search::queens::{Queens, QueensOptions};
+use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
+use crate::search::word::{Board, WordOptions, WordSearch};
+
+/// The Sudoku of the samples, as one line of 81 digits.
+pub const SUDOKU: &str =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+/// The board of the word samples.
+pub const BOARD: &str = "ABCE,SFCS,ADEE";
+/// The words searched on [`BOARD`], with whether each should be found.
+pub const WORDS: [(&str, bool); 3] = [("ABCCED", true), ("SEE", true), ("ABCB", false)];
+
+/// Runs the samples and returns their lines and whether every check passed.
+pub fn run() -> Result<(String, bool)> {
+    let mut lines = Vec::new();
+    let mut ok = true;
+    for (n, symmetry) in [(4, true), (8, true), (8, false)] {
+        let queens = finish(Queens::new(QueensOptions {
+            n,
+            symmetry,
+            rejects: false,
+        }));
+        ok &= queens.counters().solutions == if n == 4 { 2 } else { 92 };
+        ok &= queens.queens().is_empty() && queens.masks() == Default::default();
+        lines.push(queens.summary());
+    }
+
+    let puzzle = input::parse_grid(SUDOKU)?;
+    let solved = finish(Sudoku::new(
+        &puzzle,
+        SudokuOptions {
+            order: Order::Mrv,
+            rejects: false,
+        },
+    ));
+    ok &= solved.solution_count() == 1;
+    let mut unchanged = solved.grid() == puzzle.cells() && puzzle == input::parse_grid(SUDOKU)?;
+    lines.push(solved.summary());
+
+    let board = input::load_board(BOARD)?.value;
+    for (word, expected) in WORDS {
+        let search = finish(WordSearch::new(&board, word, word_options()));
+        ok &= search.found().is_some() == expected;
+        unchanged &= search.path().is_empty() && no_marks(&search, &board);
+        lines.push(search.summary());
+    }
+    unchanged &= board == input::load_board(BOARD)?.value;
+
+    lines.push(format!("inputs unchanged = {}", u8::from(unchanged)));
+    ok &= unchanged;
+    lines.push(format!("checks = {}", if ok { "PASS" } else { "FAIL" }));
+    Ok((lines.join("\n") + "\n", ok))
+}
+
+fn word_options() -> WordOptions {
+    WordOptions {
+        inventory: true,
+        reverse: true,
+        rejects: false,
+    }
+}
+
+fn finish<S: Search>(mut search: S) -> S {
+    search.by_ref().for_each(drop);
+    search
+}
+
+fn no_marks(search: &WordSearch, board: &Board) -> bool {
+    (0..board.rows()).all(|r| (0..board.cols()).all(|c| !search.is_visited(r, c)))
+}

@@ -1,0 +1,190 @@
+//! The engine: three backtracking searches that yield one event at a time.
+//!
+//! Every search here is an explicit-stack state machine. It never recurses on
+//! the call stack and never spawns a thread, so a caller can stop after any
+//! event, clone the search, and resume either copy later. Between two events
+//! each search exposes a read-only view of its working state (board, masks,
+//! path) and its [`Counters`].
+//!
+//! Nothing in this module knows about terminals or output formats.
+
+pub mod queens;
+pub mod sudoku;
+pub mod word;
+
+pub use queens::{Attack, Queens, QueensEvent};
+pub use sudoku::{Order, Sudoku, SudokuEvent, Unit};
+pub use word::{Reason, WordEvent, WordSearch};
+
+/// The five kinds of event every search yields (SPEC §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// A choice is applied and a new search node is entered.
+    Place,
+    /// One candidate choice is refused, with the reason.
+    Reject,
+    /// The node just entered has no legal choice.
+    DeadEnd,
+    /// The choice applied by the matching `place` is removed.
+    Undo,
+    /// A complete answer has been reached.
+    Solution,
+}
+
+impl EventKind {
+    /// The name used in JSON lines and trace output.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::Place => "place",
+            EventKind::Reject => "reject",
+            EventKind::DeadEnd => "dead-end",
+            EventKind::Undo => "undo",
+            EventKind::Solution => "solution",
+        }
+    }
+}
+
+/// Anything a search yields: every event knows which of the five kinds it is.
+pub trait SearchEvent: Clone + std::fmt::Debug + PartialEq {
+    /// Which of the five kinds this event is.
+    fn kind(&self) -> EventKind;
+}
+
+/// Live counters, visible between events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Events yielded so far (the `step` of the last one).
+    pub steps: u64,
+    /// Search nodes entered, counted as SPEC §2 says for each search.
+    pub nodes: u64,
+    /// Solutions found; for N-Queens this is the weighted count.
+    pub solutions: u64,
+    /// `dead-end` events so far.
+    pub dead_ends: u64,
+    /// `reject` events so far (stays 0 when rejects are switched off).
+    pub rejects: u64,
+    /// Open `place` events: how deep the current node is.
+    pub depth: usize,
+}
+
+impl Counters {
+    /// Updates the event-driven counters for one yielded event. `nodes` and
+    /// `solutions` are kept by each search, since their rules differ.
+    pub(crate) fn record(&mut self, kind: EventKind) {
+        self.steps += 1;
+        match kind {
+            EventKind::Place => self.depth += 1,
+            EventKind::Undo => self.depth -= 1,
+            EventKind::Reject => self.rejects += 1,
+            EventKind::DeadEnd => self.dead_ends += 1,
+            EventKind::Solution => {}
+        }
+    }
+}
+
+/// What the three searches share: a cloneable iterator over events with
+/// counters and a finished flag that a caller can read between events.
+pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
+    /// The event type this search yields.
+    type Event: SearchEvent;
+
+    /// The counters after the last yielded event.
+    fn counters(&self) -> &Counters;
+
+    /// True once the search has yielded its last event.
+    fn is_finished(&self) -> bool;
+}
+
+/// A reason a choice can be refused. A search's reasons form a fixed, ordered
+/// list, so a set of them fits in a byte and iterates in that order.
+pub trait Cause: Copy + std::fmt::Debug + PartialEq + 'static {
+    /// Every reason, in the order the SPEC lists them.
+    const ALL: &'static [Self];
+    /// The name used in JSON lines.
+    fn name(self) -> &'static str;
+    /// The reason in plain words, for trace lines and the screen.
+    fn words(self) -> &'static str;
+    /// The reason's position in [`Cause::ALL`].
+    fn index(self) -> u8;
+}
+
+/// A set of reasons for one reject, iterated in SPEC order. A bit set, so
+/// that rejects cost no allocation.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Causes<C: Cause>(u8, std::marker::PhantomData<C>);
+
+impl<C: Cause> Causes<C> {
+    /// The empty set.
+    pub fn none() -> Self {
+        Causes(0, std::marker::PhantomData)
+    }
+
+    /// This set, plus `cause` when `present` holds.
+    pub fn with(self, cause: C, present: bool) -> Self {
+        Causes(self.0 | (u8::from(present) << cause.index()), self.1)
+    }
+
+    /// Whether `cause` is in the set.
+    pub fn contains(self, cause: C) -> bool {
+        self.0 >> cause.index() & 1 == 1
+    }
+
+    /// The reasons, in SPEC order.
+    pub fn iter(self) -> impl Iterator<Item = C> {
+        C::ALL.iter().copied().filter(move |c| self.contains(*c))
+    }
+
+    /// The JSON names, in SPEC order.
+    pub fn names(self) -> Vec<&'static str> {
+        self.iter().map(C::name).collect()
+    }
+
+    /// The reasons in plain words, joined with "and".
+    pub fn words(self) -> String {
+        let words: Vec<&str> = self.iter().map(C::words).collect();
+        words.join(" and ")
+    }
+}
+
+impl<C: Cause> std::fmt::Debug for Causes<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl<C: Cause> FromIterator<C> for Causes<C> {
+    fn from_iter<I: IntoIterator<Item = C>>(iter: I) -> Self {
+        iter.into_iter()
+            .fold(Causes::none(), |set, c| set.with(c, true))
+    }
+}
+
+/// Where a frame of an explicit-stack search is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Just entered: the node has not yet been examined.
+    Enter,
+    /// Working through the node's choices.
+    Scan,
+    /// Every choice is done: the frame is popped with its `undo`.
+    Leave,
+}
+
+/// Iterates the set bits of a mask, lowest first.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            Some(bit)
+        }
+    })
+}
+
+/// Formats a set of small numbers as `{2,3}` (`{}` when empty).
+pub fn format_set(items: impl IntoIterator<Item = u32>) -> String {
+    let inner: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+    format!("{{{}}}", inner.join(","))
+}

@@ -1,0 +1,545 @@
+//! Word Search: trace a word through orthogonally adjacent cells, each cell
+//! at most once per path, with letter-inventory pruning and rare-end reversal.
+//!
+//! The algorithm:
+//!
+//! 1. Before any search: an empty word is found at once. A word longer than
+//!    the board has cells is rejected (`too-long`). With the inventory check,
+//!    every letter the word needs more often than the board holds is
+//!    rejected (`inventory`), alphabetically; any such reject ends the search.
+//! 2. With reversal, if the word's first letter is more common on the board
+//!    than its last, search the reversed word: fewer starts, fewer branches.
+//! 3. Try the start cells row-major: a cell holding the first searched letter
+//!    is entered with `place` (index 0).
+//! 4. At a node with index `i`: if `i` is the last index, the word is found:
+//!    yield `solution` and stop.
+//! 5. Otherwise look at the neighbours up, right, down, left (off-board ones
+//!    make no event): one already on the path is rejected (`visited`), one
+//!    with the wrong letter is rejected (`mismatch`), any other is entered
+//!    with `place` (index `i+1`, step 4).
+//! 6. If no neighbour was entered, yield `dead-end`.
+//! 7. Leave the node: yield `undo` and clear its visited mark.
+//!
+//! Visited marks belong to the current path only, so a cell freed by an
+//! `undo` can serve another branch. Once found, every open node goes straight
+//! to step 7.
+
+use super::{Counters, EventKind, Phase, Search, SearchEvent};
+
+/// The largest board side.
+pub const MAX_SIDE: usize = 16;
+/// The longest word.
+pub const MAX_WORD: usize = 32;
+
+/// The neighbour directions, in search order: up, right, down, left.
+pub const DIRECTIONS: [(i8, i8, &str); 4] = [
+    (-1, 0, "up"),
+    (0, 1, "right"),
+    (1, 0, "down"),
+    (0, -1, "left"),
+];
+
+/// Why a neighbour is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The cell is already on the current path.
+    Visited,
+    /// The cell holds the wrong letter.
+    Mismatch,
+}
+
+impl Reason {
+    /// The name used in JSON lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Visited => "visited",
+            Reason::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// One Word Search event (SPEC §2). `index` counts along the searched
+/// string; coordinates are 0-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WordEvent {
+    /// The cell is entered as letter `index` of the searched string.
+    Place { row: u8, col: u8, index: u8 },
+    /// A neighbour cannot be letter `index`.
+    Reject {
+        row: u8,
+        col: u8,
+        index: u8,
+        reason: Reason,
+    },
+    /// The word has more letters than the board has cells.
+    TooLong { need: usize, have: usize },
+    /// The word needs `letter` more often than the board holds it.
+    Inventory {
+        letter: char,
+        need: usize,
+        have: usize,
+    },
+    /// No neighbour of the cell can continue the word.
+    DeadEnd { row: u8, col: u8 },
+    /// The cell leaves the path.
+    Undo { row: u8, col: u8 },
+    /// The word is found along `path`, in the original word's order.
+    Solution { path: Vec<(u8, u8)> },
+}
+
+impl SearchEvent for WordEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            WordEvent::Place { .. } => EventKind::Place,
+            WordEvent::Reject { .. } | WordEvent::TooLong { .. } | WordEvent::Inventory { .. } => {
+                EventKind::Reject
+            }
+            WordEvent::DeadEnd { .. } => EventKind::DeadEnd,
+            WordEvent::Undo { .. } => EventKind::Undo,
+            WordEvent::Solution { .. } => EventKind::Solution,
+        }
+    }
+}
+
+/// Why a board or word is refused. Board rows and columns are 0-based grid
+/// coordinates; a word position is 1-based, as a person counts letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LetterError {
+    /// A board character that is not a letter.
+    BoardChar { row: usize, col: usize, ch: char },
+    /// A row whose length differs from the first row's.
+    Ragged {
+        row: usize,
+        len: usize,
+        first: usize,
+    },
+    /// More than [`MAX_SIDE`] rows or columns.
+    BoardSize { rows: usize, cols: usize },
+    /// A word character that is not a letter.
+    WordChar { position: usize, ch: char },
+    /// A word longer than [`MAX_WORD`].
+    WordLength { len: usize },
+}
+
+impl std::fmt::Display for LetterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            LetterError::BoardChar { row, col, ch } => write!(
+                f,
+                "board: {ch:?} at row {row}, column {col} is not a letter A-Z"
+            ),
+            LetterError::Ragged { row, len, first } => write!(
+                f,
+                "board row {row} has {len} letters, row 0 has {first}; every row needs the same length"
+            ),
+            LetterError::BoardSize { rows, cols } => write!(
+                f,
+                "board is {rows}x{cols}; at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+            ),
+            LetterError::WordChar { position, ch } => {
+                write!(f, "word: {ch:?} at position {position} is not a letter A-Z")
+            }
+            LetterError::WordLength { len } => {
+                write!(f, "word has {len} letters; at most {MAX_WORD}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LetterError {}
+
+/// A validated board: rectangular, upper-case letters, at most 16×16.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    letters: Vec<u8>,
+}
+
+impl Board {
+    /// Builds a board from its rows; lower case is upper-cased.
+    pub fn new<S: AsRef<str>>(rows: &[S]) -> Result<Board, LetterError> {
+        let mut letters = Vec::new();
+        let mut cols = 0;
+        for (r, line) in rows.iter().enumerate() {
+            let line = line.as_ref();
+            let len = line.chars().count();
+            if r == 0 {
+                cols = len;
+            }
+            for (c, ch) in line.chars().enumerate() {
+                if !ch.is_ascii_alphabetic() {
+                    return Err(LetterError::BoardChar { row: r, col: c, ch });
+                }
+                letters.push(ch.to_ascii_uppercase() as u8);
+            }
+            if len != cols {
+                return Err(LetterError::Ragged {
+                    row: r,
+                    len,
+                    first: cols,
+                });
+            }
+        }
+        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(LetterError::BoardSize {
+                rows: rows.len(),
+                cols,
+            });
+        }
+        let rows = if cols == 0 { 0 } else { rows.len() };
+        Ok(Board {
+            rows,
+            cols,
+            letters,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The letter at (`row`, `col`), as an upper-case ASCII byte.
+    pub fn letter(&self, row: usize, col: usize) -> u8 {
+        self.letters[row * self.cols + col]
+    }
+
+    /// The rows as strings.
+    pub fn lines(&self) -> Vec<String> {
+        self.letters
+            .chunks(self.cols.max(1))
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect()
+    }
+
+    /// How often each letter A–Z occurs.
+    pub fn inventory(&self) -> [usize; 26] {
+        tally(&self.letters)
+    }
+
+    /// The neighbour of `cell` in direction `dir`, if on the board.
+    pub fn neighbor(&self, cell: usize, dir: usize) -> Option<usize> {
+        let (dr, dc, _) = DIRECTIONS[dir];
+        let row = (cell / self.cols).checked_add_signed(dr as isize)?;
+        let col = (cell % self.cols).checked_add_signed(dc as isize)?;
+        (row < self.rows && col < self.cols).then_some(row * self.cols + col)
+    }
+
+    fn coords(&self, cell: usize) -> (u8, u8) {
+        ((cell / self.cols) as u8, (cell % self.cols) as u8)
+    }
+}
+
+/// Validates a word: letters A–Z (lower case is upper-cased), at most 32.
+pub fn parse_word(word: &str) -> Result<String, LetterError> {
+    if let Some((position, ch)) = word
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+    {
+        let position = position + 1;
+        return Err(LetterError::WordChar { position, ch });
+    }
+    let len = word.chars().count();
+    if len > MAX_WORD {
+        return Err(LetterError::WordLength { len });
+    }
+    Ok(word.to_ascii_uppercase())
+}
+
+fn tally(letters: &[u8]) -> [usize; 26] {
+    let mut counts = [0; 26];
+    for &l in letters {
+        counts[(l - b'A') as usize] += 1;
+    }
+    counts
+}
+
+/// How a Word Search is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WordOptions {
+    /// Reject at once a word whose letters the board cannot supply.
+    pub inventory: bool,
+    /// Search the reversed word when its last letter is rarer.
+    pub reverse: bool,
+    /// Yield `reject` events (off for fast counting).
+    pub rejects: bool,
+}
+
+/// One cell on the explicit stack.
+#[derive(Clone, Debug)]
+struct Frame {
+    cell: usize,
+    /// Next direction to look at.
+    dir: u8,
+    /// Whether any neighbour was entered.
+    entered: bool,
+    phase: Phase,
+}
+
+/// The Word Search: a resumable, cloneable iterator of [`WordEvent`]s.
+#[derive(Clone, Debug)]
+pub struct WordSearch {
+    options: WordOptions,
+    board: Board,
+    word: String,
+    searched: Vec<u8>,
+    reversed: bool,
+    /// The events of step 1, yielded before the search proper.
+    preamble: Vec<WordEvent>,
+    /// How many of the preamble events were yielded.
+    preamble_done: usize,
+    /// Whether step 1 decided the result, so no cell is searched.
+    decided: bool,
+    visited: Vec<bool>,
+    frames: Vec<Frame>,
+    next_start: usize,
+    found: Option<Vec<(u8, u8)>>,
+    counters: Counters,
+    finished: bool,
+}
+
+impl WordSearch {
+    /// A search for `word` (already validated by [`parse_word`]) on `board`.
+    pub fn new(board: &Board, word: &str, options: WordOptions) -> WordSearch {
+        let letters = word.as_bytes();
+        let have = board.inventory();
+        let need = tally(letters);
+        let mut preamble = Vec::new();
+        let mut found = None;
+        let cells = board.rows * board.cols;
+        if letters.is_empty() {
+            preamble.push(WordEvent::Solution { path: Vec::new() });
+            found = Some(Vec::new());
+        } else if letters.len() > cells {
+            preamble.push(WordEvent::TooLong {
+                need: letters.len(),
+                have: cells,
+            });
+        } else if options.inventory {
+            for (i, (&need, &have)) in need.iter().zip(&have).enumerate() {
+                if need > have {
+                    let letter = char::from(b'A' + i as u8);
+                    preamble.push(WordEvent::Inventory { letter, need, have });
+                }
+            }
+        }
+        let decided = !preamble.is_empty();
+        if !options.rejects {
+            preamble.retain(|e| e.kind() != EventKind::Reject);
+        }
+        let reversed = options.reverse
+            && !letters.is_empty()
+            && have[(letters[0] - b'A') as usize]
+                > have[(letters[letters.len() - 1] - b'A') as usize];
+        let mut searched = letters.to_vec();
+        if reversed {
+            searched.reverse();
+        }
+        WordSearch {
+            options,
+            board: board.clone(),
+            word: word.to_string(),
+            searched,
+            reversed,
+            preamble,
+            preamble_done: 0,
+            decided,
+            visited: vec![false; cells],
+            frames: Vec::with_capacity(letters.len()),
+            next_start: 0,
+            counters: Counters {
+                solutions: u64::from(found.is_some()),
+                ..Counters::default()
+            },
+            found,
+            finished: false,
+        }
+    }
+
+    /// How the search was set up.
+    pub fn options(&self) -> WordOptions {
+        self.options
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The word as given (upper-cased).
+    pub fn word(&self) -> &str {
+        &self.word
+    }
+
+    /// The string actually searched: the word, or its reverse.
+    pub fn searched(&self) -> &[u8] {
+        &self.searched
+    }
+
+    /// Whether the reversed word is searched.
+    pub fn reversed(&self) -> bool {
+        self.reversed
+    }
+
+    /// Whether step 1 settled the result before any cell was searched.
+    pub fn decided_early(&self) -> bool {
+        self.decided
+    }
+
+    /// The current path, in search order: `(row, col)` of each cell.
+    pub fn path(&self) -> Vec<(u8, u8)> {
+        self.frames
+            .iter()
+            .map(|f| self.board.coords(f.cell))
+            .collect()
+    }
+
+    /// Whether a cell is on the current path.
+    pub fn is_visited(&self, row: usize, col: usize) -> bool {
+        self.visited[row * self.board.cols + col]
+    }
+
+    /// The path the word was found along, in the original word's order.
+    pub fn found(&self) -> Option<&[(u8, u8)]> {
+        self.found.as_deref()
+    }
+
+    fn emit(&mut self, event: WordEvent) -> Option<WordEvent> {
+        self.counters.record(event.kind());
+        Some(event)
+    }
+
+    fn enter(&mut self, cell: usize) -> Option<WordEvent> {
+        let index = self.frames.len() as u8;
+        self.visited[cell] = true;
+        self.frames.push(Frame {
+            cell,
+            dir: 0,
+            entered: false,
+            phase: Phase::Enter,
+        });
+        self.counters.nodes += 1;
+        let (row, col) = self.board.coords(cell);
+        self.emit(WordEvent::Place { row, col, index })
+    }
+
+    fn finish(&mut self) -> Option<WordEvent> {
+        self.finished = true;
+        None
+    }
+}
+
+impl Iterator for WordSearch {
+    type Item = WordEvent;
+
+    fn next(&mut self) -> Option<WordEvent> {
+        // 1. The checks before any search.
+        if let Some(event) = self.preamble.get(self.preamble_done).cloned() {
+            self.preamble_done += 1;
+            return self.emit(event);
+        }
+        if self.decided || self.finished {
+            return self.finish();
+        }
+        loop {
+            let index = self.frames.len().wrapping_sub(1);
+            let Some(frame) = self.frames.last_mut() else {
+                // 3. The next start cell, row-major.
+                if self.found.is_some() {
+                    return self.finish();
+                }
+                let first = self.searched[0];
+                let start = (self.next_start..self.board.letters.len())
+                    .find(|&cell| self.board.letters[cell] == first);
+                return match start {
+                    Some(cell) => {
+                        self.next_start = cell + 1;
+                        self.enter(cell)
+                    }
+                    None => {
+                        self.next_start = self.board.letters.len();
+                        self.finish()
+                    }
+                };
+            };
+            match frame.phase {
+                Phase::Enter => {
+                    if index + 1 == self.searched.len() {
+                        // 4. The whole word is on the path.
+                        frame.phase = Phase::Leave;
+                        let mut path = self.path();
+                        if self.reversed {
+                            path.reverse();
+                        }
+                        self.found = Some(path.clone());
+                        self.counters.solutions = 1;
+                        return self.emit(WordEvent::Solution { path });
+                    }
+                    frame.phase = Phase::Scan;
+                }
+                Phase::Scan => {
+                    if self.found.is_some() || frame.dir == 4 {
+                        frame.phase = Phase::Leave;
+                        if self.found.is_none() && !frame.entered {
+                            // 6. No neighbour continues the word.
+                            let (row, col) = self.board.coords(frame.cell);
+                            return self.emit(WordEvent::DeadEnd { row, col });
+                        }
+                        continue;
+                    }
+                    // 5. The next neighbour: up, right, down, left.
+                    let dir = frame.dir as usize;
+                    frame.dir += 1;
+                    let Some(next) = self.board.neighbor(frame.cell, dir) else {
+                        continue;
+                    };
+                    let reason = if self.visited[next] {
+                        Reason::Visited
+                    } else if self.board.letters[next] != self.searched[index + 1] {
+                        Reason::Mismatch
+                    } else {
+                        frame.entered = true;
+                        return self.enter(next);
+                    };
+                    if self.options.rejects {
+                        let (row, col) = self.board.coords(next);
+                        let index = (index + 1) as u8;
+                        return self.emit(WordEvent::Reject {
+                            row,
+                            col,
+                            index,
+                            reason,
+                        });
+                    }
+                }
+                Phase::Leave => {
+                    // 7. Leave the cell.
+                    let cell = frame.cell;
+                    self.frames.pop();
+                    self.visited[cell] = false;
+                    let (row, col) = self.board.coords(cell);
+                    return self.emit(WordEvent::Undo { row, col });
+                }
+            }
+        }
+    }
+}
+
+impl Search for WordSearch {
+    type Event = WordEvent;
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+}
