@@ -11,3 +11,4 @@ pub mod input;
 pub mod print;
 pub mod samples;
 pub mod search;
+pub mod timeline;
