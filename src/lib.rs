@@ -1,8 +1,9 @@
 //! backstep: step through backtracking searches event by event.
 //!
-//! Data flows one way: input → search → print (or, later, the screen). The
+//! Data flows one way: input → search → timeline → view → screen. The
 //! engine in [`search`] knows nothing of terminals; [`input`] turns what a
-//! user typed into validated puzzles; [`print`] renders the headless outputs.
+//! user typed into validated puzzles; [`mod@print`] renders the headless outputs;
+//! [`timeline`] steps back and forth over any search; [`ui`] draws it.
 
 #![forbid(unsafe_code)]
 
@@ -12,3 +13,4 @@ pub mod print;
 pub mod samples;
 pub mod search;
 pub mod timeline;
+pub mod ui;

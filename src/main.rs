@@ -1,7 +1,7 @@
 //! The `backstep` command: parse the command line, build the search, and
 //! either print it headless or open the terminal UI.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -9,11 +9,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use backstep::assets;
 use backstep::input;
-use backstep::print::{self, Mode, Report};
+use backstep::print::{self, Mode};
 use backstep::samples;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
+use backstep::ui::{self, scene::Scene, theme::Theme};
 
 /// Step through backtracking searches event by event: N-Queens, Sudoku and
 /// Word Search. With no command it opens 4-Queens.
@@ -26,6 +27,14 @@ struct Cli {
     /// Print headless output instead of opening the terminal UI.
     #[arg(long, value_enum, global = true, value_name = "MODE")]
     print: Option<Mode>,
+
+    /// Draw with ASCII characters only.
+    #[arg(long, global = true)]
+    ascii: bool,
+
+    /// No colours: bold, reverse and underline only (also set by NO_COLOR).
+    #[arg(long, global = true)]
+    no_color: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -109,6 +118,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let command = cli
         .command
         .unwrap_or(Command::Queens(QueensArgs { n: 4, full: false }));
+    let no_color = cli.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let view = View {
+        mode: cli.print,
+        theme: Theme::new(!no_color, cli.ascii),
+    };
     let mode = cli.print;
     // Counting needs no rejects; every other output shows them.
     let rejects = mode != Some(Mode::Summary);
@@ -128,7 +142,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 symmetry: !args.full,
                 rejects,
             };
-            show(Queens::new(options), mode)
+            show(Queens::new(options), "queens", view)
         }
         Command::Sudoku(args) if args.list => {
             for asset in assets::SUDOKU {
@@ -142,10 +156,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 OrderArg::Mrv => Order::Mrv,
                 OrderArg::First => Order::First,
             };
-            show(
-                Sudoku::new(&puzzle.value, SudokuOptions { order, rejects }),
-                mode,
-            )
+            let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
+            show(search, &puzzle.name, view)
         }
         Command::Word(args) => {
             let board = input::load_board(&args.board)?;
@@ -155,23 +167,32 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 reverse: !args.no_reverse,
                 rejects,
             };
-            show(WordSearch::new(&board.value, &word, options), mode)
+            show(
+                WordSearch::new(&board.value, &word, options),
+                &board.name,
+                view,
+            )
         }
     }
 }
 
-/// Prints the search headless, or explains how to when no mode was given.
-fn show<S: Report>(search: S, mode: Option<Mode>) -> Result<ExitCode> {
-    let Some(mode) = mode else {
-        eprintln!(
-            "backstep: the terminal UI is not built yet; add --print summary, jsonl, trace or table"
-        );
-        let tty = io::stdout().is_terminal();
-        return Ok(if tty {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(2)
-        });
+/// How the user asked to see the search.
+struct View {
+    mode: Option<Mode>,
+    theme: Theme,
+}
+
+/// Prints the search headless, or opens the terminal UI on it.
+fn show<S: Scene>(search: S, name: &str, view: View) -> Result<ExitCode> {
+    let Some(mode) = view.mode else {
+        if !ui::can_draw() {
+            eprintln!(
+                "backstep: standard output is not a terminal; add --print summary, jsonl, trace or table"
+            );
+            return Ok(ExitCode::from(2));
+        }
+        ui::run(search, name, view.theme)?;
+        return Ok(ExitCode::SUCCESS);
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -59,6 +59,8 @@ pub struct Counters {
     pub nodes: u64,
     /// Solutions found; for N-Queens this is the weighted count.
     pub solutions: u64,
+    /// `solution` events so far (for N-Queens, boards found before weighting).
+    pub found: u64,
     /// `dead-end` events so far.
     pub dead_ends: u64,
     /// `reject` events so far (stays 0 when rejects are switched off).
@@ -70,6 +72,7 @@ pub struct Counters {
 impl Counters {
     /// Updates the event-driven counters for one yielded event. `nodes` and
     /// `solutions` are kept by each search, since their rules differ.
+    #[inline]
     pub(crate) fn record(&mut self, kind: EventKind) {
         self.steps += 1;
         match kind {
@@ -77,7 +80,7 @@ impl Counters {
             EventKind::Undo => self.depth -= 1,
             EventKind::Reject => self.rejects += 1,
             EventKind::DeadEnd => self.dead_ends += 1,
-            EventKind::Solution => {}
+            EventKind::Solution => self.found += 1,
         }
     }
 }

@@ -388,6 +388,21 @@ impl WordSearch {
         self.reversed
     }
 
+    /// The facts behind the reversal decision: the word's first and last
+    /// letters and how often each occurs on the board (`None` for an empty
+    /// word).
+    pub fn reversal(&self) -> Option<(char, char, usize, usize)> {
+        let (&first, &last) = (self.word.as_bytes().first()?, self.word.as_bytes().last()?);
+        let have = self.board.inventory();
+        let count = |l: u8| have[usize::from(l - b'A')];
+        Some((
+            char::from(first),
+            char::from(last),
+            count(first),
+            count(last),
+        ))
+    }
+
     /// Whether step 1 settled the result before any cell was searched.
     pub fn decided_early(&self) -> bool {
         self.decided

@@ -1,0 +1,258 @@
+//! The application state and how keys and time change it. Drawing lives in
+//! `render`; the loop that feeds keys and ticks lives in `mod.rs`.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::keys::{self, Action};
+use super::scene::Scene;
+use super::theme::Theme;
+use crate::search::EventKind;
+use crate::timeline::{Goal, Job, Progress, Timeline};
+
+/// Run speeds in events per second; the last means as fast as possible.
+pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000, u64::MAX];
+
+/// How long one frame may spend computing before it draws again.
+const FRAME_WORK: Duration = Duration::from_millis(25);
+/// Events of work between two looks at the clock.
+const SLICE: u64 = 4_096;
+
+/// A long operation in progress: what it is for, and its job.
+pub struct Pending {
+    /// What the status line says, e.g. "next solution".
+    pub label: String,
+    /// The timeline's job.
+    pub job: Job,
+    /// Go to step 0 when nothing matches (folded back over leading rejects).
+    to_start_if_none: bool,
+}
+
+/// Everything the screen shows besides the search itself.
+pub struct App<S: Scene> {
+    /// The puzzle's name, for the title.
+    pub name: String,
+    /// The search, with step / back / jump.
+    pub timeline: Timeline<S>,
+    /// Colours and glyphs.
+    pub theme: Theme,
+    /// Whether the search is running on its own.
+    pub running: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Whether a step skips over rejects.
+    pub fold: bool,
+    /// Whether the help popup is open.
+    pub help: bool,
+    /// The step number being typed after `:`.
+    pub prompt: Option<String>,
+    /// A long operation in progress.
+    pub pending: Option<Pending>,
+    /// A one-line note for the user ("no earlier solution").
+    pub message: Option<String>,
+    /// Set when the user asked to leave.
+    pub quit: bool,
+    /// Fractional events owed to the run between frames.
+    carry: f64,
+}
+
+impl<S: Scene> App<S> {
+    /// A paused app at step 0.
+    pub fn new(search: S, name: &str, theme: Theme) -> App<S> {
+        App {
+            name: name.to_string(),
+            timeline: Timeline::new(search),
+            theme,
+            running: false,
+            speed: 3,
+            fold: false,
+            help: false,
+            prompt: None,
+            pending: None,
+            message: None,
+            quit: false,
+            carry: 0.0,
+        }
+    }
+
+    /// Events per second while running (`None`: as fast as possible).
+    pub fn rate(&self) -> Option<u64> {
+        Some(SPEEDS[self.speed]).filter(|&s| s != u64::MAX)
+    }
+
+    /// Reacts to one key press.
+    pub fn on_key(&mut self, key: KeyEvent) {
+        if let Some(text) = self.prompt.as_mut() {
+            match key.code {
+                KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 12 => text.push(c),
+                KeyCode::Char(',' | '_') => {}
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Enter => {
+                    let target = text.parse::<u64>();
+                    self.prompt = None;
+                    match target {
+                        Ok(step) => self.begin(Goal::Step(step), format!("jump to step {step}")),
+                        Err(_) => self.message = Some("type a step number after ':'".into()),
+                    }
+                }
+                KeyCode::Esc => self.prompt = None,
+                _ => self.message = Some("digits only: the step to jump to, then enter".into()),
+            }
+            return;
+        }
+        let Some(action) = keys::action(key) else {
+            return;
+        };
+        self.message = None;
+        if key.code == KeyCode::Esc {
+            // Esc first cancels whatever is in progress, then quits.
+            if self.pending.take().is_some() || std::mem::take(&mut self.running) {
+                self.message = Some("cancelled".into());
+                return;
+            }
+            if std::mem::take(&mut self.help) {
+                return;
+            }
+        }
+        self.act(action);
+    }
+
+    /// Carries out one action.
+    pub fn act(&mut self, action: Action) {
+        let goal = |kind| (Goal::Next(kind), Goal::Prev(kind));
+        match action {
+            Action::Quit => self.quit = true,
+            Action::Help => self.help = !self.help,
+            Action::Step => {
+                self.stop();
+                self.step_forward();
+            }
+            Action::Back => {
+                self.stop();
+                self.step_back();
+            }
+            Action::Run => {
+                self.pending = None;
+                self.running = !self.running && !self.timeline.at_end();
+                self.carry = 0.0;
+            }
+            Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Action::Slower => self.speed = self.speed.saturating_sub(1),
+            Action::NextNode => self.begin(Goal::NextNode, "next node".into()),
+            Action::PrevNode => self.begin(Goal::PrevNode, "previous node".into()),
+            Action::NextSolution => self.begin(goal(EventKind::Solution).0, "next solution".into()),
+            Action::PrevSolution => {
+                self.begin(goal(EventKind::Solution).1, "previous solution".into())
+            }
+            Action::NextDeadEnd => self.begin(goal(EventKind::DeadEnd).0, "next dead end".into()),
+            Action::PrevDeadEnd => {
+                self.begin(goal(EventKind::DeadEnd).1, "previous dead end".into())
+            }
+            Action::Start => {
+                self.stop();
+                self.timeline.seek(0);
+            }
+            Action::End => self.begin(Goal::End, "the end".into()),
+            Action::Jump => {
+                self.stop();
+                self.prompt = Some(String::new());
+            }
+            Action::Fold => self.fold = !self.fold,
+        }
+    }
+
+    fn stop(&mut self) {
+        self.running = false;
+        self.pending = None;
+    }
+
+    fn begin(&mut self, goal: Goal, label: String) {
+        self.running = false;
+        let job = self.timeline.start(goal);
+        let to_start_if_none = goal == Goal::PrevOther(EventKind::Reject);
+        self.pending = Some(Pending {
+            label,
+            job,
+            to_start_if_none,
+        });
+        // Most goals are near: finish them in this frame when we can.
+        self.work(FRAME_WORK);
+    }
+
+    /// One event forward; with folding, on to the next event that is not a
+    /// reject.
+    pub fn step_forward(&mut self) {
+        if self.fold {
+            self.begin(Goal::NextOther(EventKind::Reject), "next event".into());
+        } else if !self.timeline.forward() {
+            self.message = Some("at the end of the search".into());
+        }
+    }
+
+    /// One event back; with folding, back to the latest event that is not a
+    /// reject.
+    pub fn step_back(&mut self) {
+        if self.fold {
+            self.begin(Goal::PrevOther(EventKind::Reject), "previous event".into());
+        } else if !self.timeline.back() {
+            self.message = Some("at the start".into());
+        }
+    }
+
+    /// Advances the run and any long operation by one frame's worth of work.
+    pub fn tick(&mut self, elapsed: Duration) {
+        if self.pending.is_some() {
+            self.work(FRAME_WORK);
+        } else if self.running {
+            self.run_for(elapsed);
+        }
+    }
+
+    fn run_for(&mut self, elapsed: Duration) {
+        let started = Instant::now();
+        let mut owed = match self.rate() {
+            Some(rate) => {
+                self.carry += rate as f64 * elapsed.as_secs_f64();
+                let whole = self.carry.floor();
+                self.carry -= whole;
+                whole as u64
+            }
+            None => u64::MAX,
+        };
+        while owed > 0 && started.elapsed() < FRAME_WORK {
+            for _ in 0..owed.min(SLICE) {
+                if !self.timeline.forward() {
+                    self.running = false;
+                    self.message = Some("the search is complete".into());
+                    return;
+                }
+            }
+            owed = owed.saturating_sub(SLICE);
+        }
+    }
+
+    fn work(&mut self, budget: Duration) {
+        let started = Instant::now();
+        let Some(mut pending) = self.pending.take() else {
+            return;
+        };
+        while started.elapsed() < budget {
+            match self.timeline.work(&mut pending.job, SLICE * 8) {
+                Progress::Running { .. } => continue,
+                Progress::Reached(_) => return,
+                Progress::NotFound if pending.to_start_if_none => {
+                    self.timeline.seek(0);
+                    return;
+                }
+                Progress::NotFound => {
+                    self.message = Some(format!("no {} from here", pending.label));
+                    return;
+                }
+            }
+        }
+        self.pending = Some(pending);
+    }
+}

@@ -1,0 +1,271 @@
+//! The N-Queens board and its three attack masks.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::scene::{Scene, put};
+use super::theme::Theme;
+use crate::search::queens::{Masks, Queens, QueensEvent, format_mask};
+use crate::search::{Search, bits, format_set};
+
+/// Row label width: the current-row marker, the row number, a space.
+const LABEL: u16 = 4;
+/// Each square is three cells wide, one per mask glyph.
+const SQUARE: u16 = 3;
+
+impl Scene for Queens {
+    fn title(&self, _name: &str, theme: &Theme) -> String {
+        let mode = if self.options().symmetry {
+            "symmetry"
+        } else {
+            "full"
+        };
+        format!("N-Queens n={} {} {mode}", self.n(), theme.glyphs.dot)
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let n = u16::from(self.n());
+        (LABEL + SQUARE * n.max(1), 1 + n.max(1))
+    }
+
+    fn render_board(
+        &self,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let n = self.n();
+        let g = theme.glyphs;
+        for c in 0..n {
+            let x = LABEL + SQUARE * u16::from(c);
+            put(buf, area, x, 0, &format!("{c:^3}"), theme.muted());
+        }
+        if n == 0 {
+            put(
+                buf,
+                area,
+                0,
+                1,
+                "(no squares: one empty solution)",
+                theme.muted(),
+            );
+            return;
+        }
+        let row = self.row();
+        let masks = self.masks();
+        for r in 0..n {
+            let y = 1 + u16::from(r);
+            let dead = matches!(last, Some(QueensEvent::DeadEnd { row }) if *row == r);
+            let (marker, marker_style) = match (dead, r == row) {
+                (true, _) => (g.dead, theme.dead_end()),
+                (false, true) => (g.current_row, theme.legal()),
+                (false, false) => (" ", Style::new()),
+            };
+            let label_style = if r == row {
+                theme.current()
+            } else {
+                theme.muted()
+            };
+            put(buf, area, 0, y, marker, marker_style);
+            put(buf, area, 1, y, &format!("{r:>2}"), label_style);
+            for c in 0..n {
+                let x = LABEL + SQUARE * u16::from(c);
+                let base = theme.square((r + c) % 2 == 1);
+                for (i, (text, style)) in self
+                    .square(r, c, masks, last, theme)
+                    .into_iter()
+                    .enumerate()
+                {
+                    put(buf, area, x + i as u16, y, text, base.patch(style));
+                }
+            }
+        }
+    }
+
+    fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
+        let n = self.n();
+        let m = self.masks();
+        let g = theme.glyphs;
+        let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
+        let mut lines = Vec::new();
+        // Column numbers above the bits; two rows once they need two digits.
+        if n > 10 {
+            let tens: String = (0..n)
+                .rev()
+                .map(|c| if c >= 10 { '1' } else { ' ' })
+                .collect();
+            lines.push(Line::from(vec![
+                label(""),
+                Span::styled(tens, theme.muted()),
+            ]));
+        }
+        let units: String = (0..n).rev().map(|c| char::from(b'0' + c % 10)).collect();
+        lines.push(Line::from(vec![
+            label("col"),
+            Span::styled(units, theme.muted()),
+        ]));
+        let row_of = |name: &str, mask: u32, style: Style, note: String| {
+            Line::from(vec![
+                label(name),
+                Span::styled(format_mask(mask, n), style),
+                Span::styled(format!("  {note}"), style),
+            ])
+        };
+        lines.push(row_of(
+            "C",
+            m.cols,
+            theme.column(),
+            format!("{} column", g.column),
+        ));
+        lines.push(row_of(
+            "H",
+            m.high,
+            theme.high(),
+            format!("{} high diagonal", g.high),
+        ));
+        lines.push(row_of(
+            "L",
+            m.low,
+            theme.low(),
+            format!("{} low diagonal", g.low),
+        ));
+        lines.push(row_of(
+            "C|H|L",
+            m.attacked(),
+            Style::new(),
+            "attacked".into(),
+        ));
+        if self.row() < n {
+            let legal = self.legal();
+            lines.push(row_of(
+                "legal",
+                legal,
+                theme.legal(),
+                format_set(bits(legal)),
+            ));
+            if self.row() == 0 && self.root_columns() != self.all_columns() {
+                let searched = self.searchable();
+                let note = format!("{} (symmetry)", format_set(bits(searched)));
+                lines.push(row_of("search", searched, theme.legal(), note));
+            }
+            lines.push(Line::styled(
+                format!("filling row {}", self.row()),
+                theme.muted(),
+            ));
+        } else {
+            lines.push(Line::from(vec![
+                label("legal"),
+                Span::raw("-  (board complete)"),
+            ]));
+        }
+        match last {
+            Some(QueensEvent::Reject { col, by, .. }) => lines.push(Line::styled(
+                format!("column {col}: {}", by.words()),
+                theme.rejected(),
+            )),
+            Some(QueensEvent::DeadEnd { row }) => lines.push(Line::styled(
+                format!("dead end: row {row} has no legal column"),
+                theme.dead_end(),
+            )),
+            Some(QueensEvent::Solution { weight, .. }) => lines.push(Line::styled(
+                format!("solution, weight {weight}"),
+                theme.solution(),
+            )),
+            _ => {}
+        }
+        lines
+    }
+
+    fn path(&self, theme: &Theme) -> Line<'static> {
+        let prefix: Vec<String> = self.queens().iter().map(u8::to_string).collect();
+        Line::from(vec![
+            Span::styled("prefix ", theme.muted()),
+            Span::styled(format!("[{}]", prefix.join(",")), theme.placed()),
+            Span::styled(
+                format!(
+                    "   one queen per row; columns tried 0 to {}",
+                    self.n().max(1) - 1
+                ),
+                theme.muted(),
+            ),
+        ])
+    }
+
+    fn solutions_text(&self) -> String {
+        let c = self.counters();
+        if self.options().symmetry && c.solutions != c.found {
+            format!("{} ({} found)", c.solutions, c.found)
+        } else {
+            c.solutions.to_string()
+        }
+    }
+}
+
+impl Queens {
+    /// The three glyph cells of square (`r`, `c`) and their styles.
+    fn square(
+        &self,
+        r: u8,
+        c: u8,
+        masks: Masks,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+    ) -> [(&'static str, Style); 3] {
+        let g = theme.glyphs;
+        let centre = |text, style| [(" ", style), (text, style), (" ", style)];
+        let changed = match last {
+            Some(QueensEvent::Place { row, col }) | Some(QueensEvent::Undo { row, col }) => {
+                (*row, *col) == (r, c)
+            }
+            _ => false,
+        };
+        if self.queens().get(r as usize) == Some(&c) {
+            let solved = matches!(last, Some(QueensEvent::Solution { .. }));
+            let style = match (solved, changed) {
+                (true, _) => theme.solution(),
+                (false, true) => theme.changed(),
+                (false, false) => theme.placed(),
+            };
+            return centre(g.queen, style);
+        }
+        if changed {
+            return centre(g.removed, theme.changed());
+        }
+        if r != self.row() {
+            return [
+                (" ", Style::new()),
+                (" ", Style::new()),
+                (" ", Style::new()),
+            ];
+        }
+        let rejected =
+            matches!(last, Some(QueensEvent::Reject { row, col, .. }) if (*row, *col) == (r, c));
+        let bit = 1u32 << c;
+        let extra = if rejected {
+            theme.rejected()
+        } else {
+            Style::new()
+        };
+        if masks.attacked() & bit == 0 {
+            if self.searchable() & bit == 0 {
+                return centre(g.mirror, theme.muted().patch(extra));
+            }
+            return centre(g.legal, theme.legal().patch(extra));
+        }
+        let glyph = |on: bool, text: &'static str, style: Style| {
+            if on {
+                (text, style.patch(extra))
+            } else {
+                (" ", extra)
+            }
+        };
+        [
+            glyph(masks.cols & bit != 0, g.column, theme.column()),
+            glyph(masks.high & bit != 0, g.high, theme.high()),
+            glyph(masks.low & bit != 0, g.low, theme.low()),
+        ]
+    }
+}

@@ -1,0 +1,368 @@
+//! Drawing the whole screen: one small function per panel.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::keys;
+use super::scene::Scene;
+use crate::search::{EventKind, SearchEvent};
+
+/// Rows taken by everything but the top panels: title, counters and path
+/// (two lines and a border), the event log (at least one line), key bar.
+const FIXED_ROWS: u16 = 1 + 4 + 3 + 1;
+/// The narrowest the masks panel may be.
+const MIN_MASKS: u16 = 44;
+/// The counters column, when there is room for it.
+const COUNTERS_WIDTH: u16 = 30;
+/// Its height inside the border: one line per counter.
+const COUNTERS_ROWS: u16 = 6;
+
+/// The smallest terminal this search can be drawn in.
+pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
+    let (bw, bh) = app.timeline.search().board_size();
+    let (mw, mh) = masks_size(app);
+    (
+        (bw + 2 + mw.min(MIN_MASKS)).max(60),
+        bh.max(mh) + 2 + FIXED_ROWS,
+    )
+}
+
+fn masks_size<S: Scene>(app: &App<S>) -> (u16, u16) {
+    let lines = app
+        .timeline
+        .search()
+        .masks(app.timeline.last_event(), &app.theme);
+    let width = lines.iter().map(|l| l.width() as u16).max().unwrap_or(0);
+    (width + 2, lines.len() as u16 + 1)
+}
+
+/// Draws the whole screen for the app's current state.
+pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
+    let area = frame.area();
+    let (w, h) = min_size(app);
+    if area.width < w || area.height < h {
+        render_too_small(app, frame, area, (w, h));
+        return;
+    }
+    let (bw, bh) = app.timeline.search().board_size();
+    let (mw, mh) = masks_size(app);
+    // Wide screens get the counters as a third column beside the masks;
+    // narrower ones a line above the path.
+    let wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
+    let top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
+    let [title, main, progress, log, bar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(top),
+        Constraint::Length(if wide { 3 } else { 4 }),
+        Constraint::Min(3),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board, masks, counters] = Layout::horizontal([
+        Constraint::Length(bw + 2),
+        Constraint::Length(if wide {
+            mw.max(MIN_MASKS)
+        } else {
+            main.width - bw - 2
+        }),
+        Constraint::Fill(1),
+    ])
+    .areas(main);
+    if wide {
+        render_counters(app, frame, counters);
+    }
+    render_path(app, frame, progress, !wide);
+    render_title(app, frame, title);
+    render_board(app, frame, board);
+    render_masks(app, frame, masks);
+    render_log(app, frame, log);
+    render_key_bar(app, frame, bar);
+    if app.help {
+        render_help(app, frame, area);
+    }
+}
+
+fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
+    Block::bordered()
+        .border_set(app.theme.glyphs.border)
+        .border_style(app.theme.border())
+        .title(Span::styled(format!(" {title} "), app.theme.title()))
+}
+
+fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let search = app.timeline.search();
+    let t = &app.theme;
+    let dot = t.glyphs.dot;
+    let state = if app.pending.is_some() {
+        "working".to_string()
+    } else if app.running {
+        match app.rate() {
+            Some(rate) => format!("running {rate}/s"),
+            None => "running flat out".to_string(),
+        }
+    } else {
+        "paused".to_string()
+    };
+    let fold = if app.fold {
+        format!(" {dot} rejects folded")
+    } else {
+        String::new()
+    };
+    let left = format!(" backstep {dot} {}", search.title(&app.name, t));
+    let right = format!("{state}{fold} {dot} ? help ");
+    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count());
+    let line = Line::from(vec![
+        Span::styled(left, t.title()),
+        Span::raw(" ".repeat(pad)),
+        Span::styled(right, t.muted()),
+    ]);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let mut block = block(app, "Board");
+    let status = match app.timeline.last_event().map(SearchEvent::kind) {
+        Some(EventKind::DeadEnd) => Some(("dead end", app.theme.dead_end())),
+        Some(EventKind::Solution) => Some(("solution", app.theme.solution())),
+        _ => None,
+    };
+    if let Some((text, style)) = status {
+        block = block.title_bottom(Span::styled(format!(" {text} "), style));
+    }
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let search = app.timeline.search();
+    search.render_board(
+        app.timeline.last_event(),
+        &app.theme,
+        inner,
+        frame.buffer_mut(),
+    );
+}
+
+fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let search = app.timeline.search();
+    let lines = search.masks(app.timeline.last_event(), &app.theme);
+    let paragraph = Paragraph::new(lines).block(block(app, search.masks_title()));
+    frame.render_widget(paragraph, area);
+}
+
+/// The counters as (name, value) pairs, in the order both layouts show them.
+fn counter_items<S: Scene>(app: &App<S>) -> Vec<(&'static str, String)> {
+    let search = app.timeline.search();
+    let c = search.counters();
+    let step = match app.timeline.total() {
+        Some(total) => format!("{} / {total}", app.timeline.step()),
+        None => app.timeline.step().to_string(),
+    };
+    vec![
+        ("step", step),
+        ("nodes", c.nodes.to_string()),
+        ("solutions", search.solutions_text()),
+        ("dead ends", c.dead_ends.to_string()),
+        ("rejects", c.rejects.to_string()),
+        ("depth", c.depth.to_string()),
+    ]
+}
+
+fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let lines: Vec<Line> = counter_items(app)
+        .into_iter()
+        .map(|(name, value)| {
+            Line::from(vec![
+                Span::styled(format!("{name:<10}"), t.muted()),
+                Span::styled(value, t.title()),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines).block(block(app, "Counters")), area);
+}
+
+fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_counters: bool) {
+    let t = &app.theme;
+    let mut lines = Vec::new();
+    if with_counters {
+        let mut spans = Vec::new();
+        for (name, value) in counter_items(app) {
+            spans.push(Span::styled(format!("{name} "), t.muted()));
+            spans.push(Span::styled(value, t.title()));
+            spans.push(Span::raw("   "));
+        }
+        lines.push(Line::from(spans));
+    }
+    let inner = area.width.saturating_sub(2) as usize;
+    lines.push(keep_tail(app.timeline.search().path(t), inner, t));
+    let title = if with_counters {
+        "Counters and path"
+    } else {
+        "Path"
+    };
+    frame.render_widget(Paragraph::new(lines).block(block(app, title)), area);
+}
+
+fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let block = block(app, "Events");
+    let rows = block.inner(area).height as usize;
+    let search = app.timeline.search();
+    let recent: Vec<_> = app.timeline.recent().collect();
+    let newest = recent.last().map(|(step, _)| *step);
+    let mut lines: Vec<Line> = recent
+        .iter()
+        .skip(recent.len().saturating_sub(rows))
+        .map(|(step, event)| {
+            let text = format!("{step:>8}  {}", search.describe(event));
+            let style = if Some(*step) == newest {
+                app.theme.newest()
+            } else {
+                ratatui::style::Style::new()
+            };
+            Line::styled(text, style)
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::styled(
+            format!(
+                "step 0: nothing has happened yet. Press {} or space to take the first step.",
+                app.theme.glyphs.arrow_keys[1]
+            ),
+            app.theme.muted(),
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let line = if let Some(text) = &app.prompt {
+        Line::from(vec![
+            Span::styled(" jump to step: ", t.title()),
+            Span::styled(format!("{text}_"), t.current()),
+            Span::styled("   enter to go, esc to cancel", t.muted()),
+        ])
+    } else if let Some(pending) = &app.pending {
+        Line::styled(
+            format!(
+                " looking for the {}... step {} (esc cancels)",
+                pending.label,
+                app.timeline.step()
+            ),
+            t.title(),
+        )
+    } else if let Some(message) = &app.message {
+        Line::styled(format!(" {message}"), t.title())
+    } else {
+        let item = |b: &keys::Binding| {
+            vec![
+                Span::styled(format!(" {}", t.key_names(b.bar_key())), t.key()),
+                Span::styled(format!(" {} ", b.short), t.muted()),
+            ]
+        };
+        // Help and quit always show, at the right; the rest fill from the left.
+        let (last, rest): (Vec<_>, Vec<_>) = keys::bar_items()
+            .partition(|b| matches!(b.action, keys::Action::Help | keys::Action::Quit));
+        let tail: Vec<Span> = last.into_iter().flat_map(item).collect();
+        let tail_width: usize = tail.iter().map(Span::width).sum();
+        let mut spans = Vec::new();
+        let mut width = 0;
+        for binding in rest {
+            let spans_of = item(binding);
+            let w: usize = spans_of.iter().map(Span::width).sum();
+            if width + w + tail_width > area.width as usize {
+                break;
+            }
+            width += w;
+            spans.extend(spans_of);
+        }
+        spans.push(Span::raw(
+            " ".repeat((area.width as usize).saturating_sub(width + tail_width)),
+        ));
+        spans.extend(tail);
+        Line::from(spans)
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let mut lines: Vec<Line> = keys::help_rows()
+        .map(|b| {
+            Line::from(vec![
+                Span::styled(format!(" {:<12}", t.key_names(b.keys)), t.key()),
+                Span::raw(b.help),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        " One step is one event: place, reject, dead-end, undo or solution.",
+        t.muted(),
+    ));
+    lines.push(Line::styled(" Press ? or esc to close.", t.muted()));
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let popup = centered(area, width, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block(app, "Keys"))
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
+}
+
+fn render_too_small<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, need: (u16, u16)) {
+    let text = vec![
+        Line::styled(
+            "The terminal is too small for this search.",
+            app.theme.title(),
+        ),
+        Line::raw(format!(
+            "It needs {}x{}; this one is {}x{}.",
+            need.0, need.1, area.width, area.height
+        )),
+        Line::raw("Enlarge the window, or press q to quit."),
+    ];
+    let width = text.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let rect = centered(area, width, text.len() as u16);
+    frame.render_widget(Paragraph::new(text).centered(), rect);
+}
+
+/// Shortens a long path line from the left, keeping its label and its
+/// newest (rightmost) part: `placed … (4,1)=2 (4,4)=5`.
+fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme) -> Line<'static> {
+    if line.width() <= width || line.spans.is_empty() {
+        return line;
+    }
+    let mut spans = line.spans;
+    let label = spans.remove(0);
+    let ellipsis = Span::styled(format!("{} ", theme.glyphs.ellipsis), theme.muted());
+    let mut budget = width.saturating_sub(label.width() + ellipsis.width());
+    let mut tail = Vec::new();
+    while let Some(span) = spans.pop() {
+        if span.width() > budget {
+            break;
+        }
+        budget -= span.width();
+        tail.push(span);
+    }
+    tail.reverse();
+    let mut kept = vec![label, ellipsis];
+    kept.extend(tail);
+    Line::from(kept)
+}
+
+/// A `width` × `height` rectangle in the middle of `area`, clipped to it.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}

@@ -1,0 +1,45 @@
+//! What each search draws: its board, its masks and its path. The rest of
+//! the screen (title, counters, log, keys) is shared.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use super::theme::Theme;
+use crate::print::Report;
+
+/// The per-search part of the screen. Everything is read from the search's
+/// view between events and from the last event; nothing re-implements a
+/// search rule.
+pub trait Scene: Report {
+    /// The title bar text, e.g. `N-Queens n=4 · symmetry`.
+    fn title(&self, name: &str, theme: &Theme) -> String;
+
+    /// Width and height the board needs inside its border.
+    fn board_size(&self) -> (u16, u16);
+
+    /// Draws the board into `area` (at least [`Scene::board_size`]).
+    fn render_board(&self, last: Option<&Self::Event>, theme: &Theme, area: Rect, buf: &mut Buffer);
+
+    /// The title of the masks panel.
+    fn masks_title(&self) -> &'static str {
+        "Masks"
+    }
+
+    /// The masks panel, line by line.
+    fn masks(&self, last: Option<&Self::Event>, theme: &Theme) -> Vec<Line<'static>>;
+
+    /// The current path in one line.
+    fn path(&self, theme: &Theme) -> Line<'static>;
+
+    /// What the solutions counter says, e.g. `2 (1 board, counted twice)`.
+    fn solutions_text(&self) -> String;
+}
+
+/// Writes `text` at (`x`, `y`) of `area` if it fits.
+pub fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: ratatui::style::Style) {
+    if x < area.width && y < area.height {
+        let width = (area.width - x) as usize;
+        buf.set_stringn(area.x + x, area.y + y, text, width, style);
+    }
+}

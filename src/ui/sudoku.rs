@@ -1,0 +1,218 @@
+//! The Sudoku grid and the unit masks of the cell being decided.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::scene::{Scene, put};
+use super::theme::Theme;
+use crate::search::Cause;
+use crate::search::sudoku::{Order, Sudoku, SudokuEvent, format_digit_mask, format_digits};
+
+/// Row label width.
+const LABEL: u16 = 3;
+/// Each cell is two wide: a space and the digit.
+const CELL: u16 = 2;
+
+impl Scene for Sudoku {
+    fn title(&self, name: &str, theme: &Theme) -> String {
+        let order = match self.options().order {
+            Order::Mrv => "MRV",
+            Order::First => "first blank",
+        };
+        let size = self.geometry().size;
+        format!("Sudoku {name} ({size}x{size}) {} {order}", theme.glyphs.dot)
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let g = self.geometry();
+        let (size, boxes) = (u16::from(g.size), u16::from(g.size / g.box_size));
+        (
+            LABEL + size * CELL + (boxes - 1) * 2 + 1,
+            1 + size + boxes - 1,
+        )
+    }
+
+    fn render_board(
+        &self,
+        last: Option<&SudokuEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let g = self.geometry();
+        let deciding = self.deciding().map(|(cell, _)| cell);
+        let (dead, changed) = match last {
+            Some(SudokuEvent::DeadEnd { row, col }) => (Some((*row, *col)), None),
+            Some(SudokuEvent::Place { row, col, .. })
+            | Some(SudokuEvent::Undo { row, col, .. }) => (None, Some((*row, *col))),
+            _ => (None, None),
+        };
+        let x_of = |c: u8| LABEL + u16::from(c) * CELL + u16::from(c / g.box_size) * 2;
+        let y_of = |r: u8| 1 + u16::from(r) + u16::from(r / g.box_size);
+        for c in 0..g.size {
+            put(buf, area, x_of(c), 0, &format!("{c:>2}"), theme.muted());
+        }
+        let width = x_of(g.size - 1) + CELL;
+        for r in 0..g.size {
+            if r > 0 && r % g.box_size == 0 {
+                let lines = theme.glyphs.border;
+                let rule: String = (LABEL..width + 1)
+                    .map(|x| {
+                        let at_bar =
+                            (1..g.size / g.box_size).any(|b| x == x_of(b * g.box_size) - 1);
+                        if at_bar {
+                            theme.glyphs.cross
+                        } else {
+                            lines.horizontal_top
+                        }
+                    })
+                    .collect();
+                put(buf, area, LABEL, y_of(r) - 1, &rule, theme.border());
+            }
+            put(buf, area, 0, y_of(r), &format!("{r:>2}"), theme.muted());
+            for c in 0..g.size {
+                if c > 0 && c % g.box_size == 0 {
+                    put(
+                        buf,
+                        area,
+                        x_of(c) - 1,
+                        y_of(r),
+                        theme.glyphs.border.vertical_left,
+                        theme.border(),
+                    );
+                }
+                let idx = usize::from(r) * usize::from(g.size) + usize::from(c);
+                let (text, style) = self.cell(idx, theme);
+                let mut style = style;
+                let mut text = text;
+                if deciding == Some(idx) {
+                    style = style.patch(theme.current());
+                    if self.grid()[idx] == 0 {
+                        text = "?".into();
+                    }
+                }
+                if changed == Some((r, c)) {
+                    style = style.patch(theme.changed());
+                }
+                if dead == Some((r, c)) {
+                    style = theme.dead_end();
+                    text = theme.glyphs.dead.into();
+                }
+                put(buf, area, x_of(c), y_of(r), &format!("{text:>2}"), style);
+            }
+        }
+    }
+
+    fn masks_title(&self) -> &'static str {
+        "Cell being decided"
+    }
+
+    fn masks(&self, last: Option<&SudokuEvent>, theme: &Theme) -> Vec<Line<'static>> {
+        let g = self.geometry();
+        let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
+        let Some((cell, candidates)) = self.deciding() else {
+            let text = if self.solution_count() > 0 {
+                "the grid is full: a solution"
+            } else {
+                "no cell chosen"
+            };
+            return vec![Line::styled(text, theme.muted())];
+        };
+        let (row, col) = g.coords(cell);
+        let b = g.box_of(cell);
+        let digits: String = (1..=g.size).rev().map(|d| char::from(b'0' + d)).collect();
+        let mask = |name: &str, m: u16, style: Style, note: String| {
+            Line::from(vec![
+                label(name),
+                Span::styled(format_digit_mask(m, g.size), style),
+                Span::styled(format!("  {note}"), style),
+            ])
+        };
+        let (rows, cols, boxes) = (
+            self.row_masks()[usize::from(row)],
+            self.col_masks()[usize::from(col)],
+            self.box_masks()[usize::from(b)],
+        );
+        let held = rows | cols | boxes;
+        let mut lines = vec![
+            Line::from(vec![
+                Span::raw(format!("cell ({row},{col})")),
+                Span::styled(format!("  box {b}"), theme.muted()),
+            ]),
+            Line::from(vec![label("digit"), Span::styled(digits, theme.muted())]),
+            mask(
+                "row",
+                rows,
+                theme.column(),
+                format!("row {row} holds {}", format_digits(rows)),
+            ),
+            mask(
+                "col",
+                cols,
+                theme.high(),
+                format!("column {col} holds {}", format_digits(cols)),
+            ),
+            mask(
+                "box",
+                boxes,
+                theme.low(),
+                format!("box {b} holds {}", format_digits(boxes)),
+            ),
+            mask("held", held, Style::new(), "row|col|box".into()),
+            mask(
+                "cands",
+                candidates,
+                theme.legal(),
+                format_digits(candidates),
+            ),
+        ];
+        if candidates == 0 {
+            lines.push(Line::styled("no candidate: a dead end", theme.dead_end()));
+        }
+        if let Some(SudokuEvent::Reject { digit, by, .. }) = last {
+            let units: Vec<&str> = by.iter().map(Cause::words).collect();
+            lines.push(Line::styled(
+                format!("{digit} refused: in its {}", units.join(", ")),
+                theme.rejected(),
+            ));
+        }
+        lines
+    }
+
+    fn path(&self, theme: &Theme) -> Line<'static> {
+        let g = self.geometry();
+        let mut spans = vec![Span::styled("placed ", theme.muted())];
+        let placements = self.placements();
+        if placements.is_empty() {
+            spans.push(Span::styled("(none yet)", theme.muted()));
+        }
+        for (cell, digit) in placements {
+            let (r, c) = g.coords(cell);
+            spans.push(Span::styled(format!("({r},{c})={digit} "), theme.written()));
+        }
+        Line::from(spans)
+    }
+
+    fn solutions_text(&self) -> String {
+        match self.solution_count() {
+            0 => "0".into(),
+            1 => "1 (cap 2)".into(),
+            n => format!("{n} (cap reached: not unique)"),
+        }
+    }
+}
+
+impl Sudoku {
+    fn cell(&self, idx: usize, theme: &Theme) -> (String, Style) {
+        let digit = self.grid()[idx];
+        if self.givens()[idx] != 0 {
+            (digit.to_string(), theme.given())
+        } else if digit != 0 {
+            (digit.to_string(), theme.written())
+        } else {
+            (".".into(), theme.muted())
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Every colour and glyph the screen uses, in one place.
+//!
+//! The colours are the Okabe–Ito palette, which stays distinct for the
+//! common forms of colour blindness. Colour never carries information alone:
+//! each mask has its own glyph, givens are bold, the current cell is in
+//! reverse video. With `NO_COLOR` (or `--no-color`) the theme drops colour
+//! altogether and keeps only bold, reverse and underline; with `--ascii` the
+//! glyphs are plain ASCII.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+const ORANGE: Color = Color::Rgb(0xE6, 0x9F, 0x00);
+const SKY_BLUE: Color = Color::Rgb(0x56, 0xB4, 0xE9);
+const BLUISH_GREEN: Color = Color::Rgb(0x00, 0x9E, 0x73);
+const YELLOW: Color = Color::Rgb(0xF0, 0xE4, 0x42);
+const BLUE: Color = Color::Rgb(0x00, 0x72, 0xB2);
+const VERMILLION: Color = Color::Rgb(0xD5, 0x5E, 0x00);
+const PURPLE: Color = Color::Rgb(0xCC, 0x79, 0xA7);
+const DARK_SQUARE: Color = Color::Rgb(0x30, 0x30, 0x38);
+const LIGHT_SQUARE: Color = Color::Rgb(0x48, 0x48, 0x52);
+const MUTED: Color = Color::Rgb(0x9A, 0x9A, 0xA0);
+
+/// The glyphs of one theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    /// A placed queen.
+    pub queen: &'static str,
+    /// The square a queen was just removed from.
+    pub removed: &'static str,
+    /// A column attack (`C`).
+    pub column: &'static str,
+    /// A diagonal moving toward higher columns (`H`): down and to the right.
+    pub high: &'static str,
+    /// A diagonal moving toward lower columns (`L`): down and to the left.
+    pub low: &'static str,
+    /// A legal square of the row being filled.
+    pub legal: &'static str,
+    /// A root column skipped by symmetry.
+    pub mirror: &'static str,
+    /// A rejected square or digit.
+    pub rejected: &'static str,
+    /// A dead end.
+    pub dead: &'static str,
+    /// The row being filled.
+    pub current_row: &'static str,
+    /// Directions of travel on a word path: up, right, down, left.
+    pub arrows: [&'static str; 4],
+    /// The end of a word path.
+    pub path_end: &'static str,
+    /// Separator in the title bar.
+    pub dot: &'static str,
+    /// Panel borders.
+    pub border: border::Set<'static>,
+    /// Where a Sudoku box rule crosses a box bar.
+    pub cross: &'static str,
+    /// Stands for the part of a line cut off.
+    pub ellipsis: &'static str,
+    /// The names of the left and right arrow keys.
+    pub arrow_keys: [&'static str; 2],
+}
+
+const UNICODE: Glyphs = Glyphs {
+    queen: "♛",
+    removed: "◌",
+    column: "│",
+    high: "╲",
+    low: "╱",
+    legal: "·",
+    mirror: "↔",
+    rejected: "✗",
+    dead: "✗",
+    current_row: "▶",
+    arrows: ["↑", "→", "↓", "←"],
+    path_end: "●",
+    dot: "·",
+    border: border::PLAIN,
+    cross: "┼",
+    ellipsis: "…",
+    arrow_keys: ["←", "→"],
+};
+
+const ASCII: Glyphs = Glyphs {
+    queen: "Q",
+    removed: "o",
+    column: "|",
+    high: "\\",
+    low: "/",
+    legal: ".",
+    mirror: "~",
+    rejected: "x",
+    dead: "X",
+    current_row: ">",
+    arrows: ["^", ">", "v", "<"],
+    path_end: "*",
+    dot: "-",
+    border: border::Set {
+        top_left: "+",
+        top_right: "+",
+        bottom_left: "+",
+        bottom_right: "+",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_top: "-",
+        horizontal_bottom: "-",
+    },
+    cross: "+",
+    ellipsis: "...",
+    arrow_keys: ["left", "right"],
+};
+
+/// Colours (or their monochrome stand-ins) and glyphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Whether colours are used at all.
+    pub color: bool,
+    /// The glyph set.
+    pub glyphs: Glyphs,
+}
+
+impl Theme {
+    /// A theme with or without colour and Unicode.
+    pub fn new(color: bool, ascii: bool) -> Theme {
+        Theme {
+            color,
+            glyphs: if ascii { ASCII } else { UNICODE },
+        }
+    }
+
+    fn paint(&self, color: Color, mono: Style) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            mono
+        }
+    }
+
+    /// Panel borders and titles.
+    pub fn border(&self) -> Style {
+        self.paint(MUTED, Style::new())
+    }
+
+    /// Labels and secondary text.
+    pub fn muted(&self) -> Style {
+        self.paint(MUTED, Style::new())
+    }
+
+    /// The title bar.
+    pub fn title(&self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// The column mask `C` and its board glyph.
+    pub fn column(&self) -> Style {
+        self.paint(BLUE, Style::new())
+    }
+
+    /// The high-diagonal mask `H`.
+    pub fn high(&self) -> Style {
+        self.paint(ORANGE, Style::new())
+    }
+
+    /// The low-diagonal mask `L`.
+    pub fn low(&self) -> Style {
+        self.paint(PURPLE, Style::new())
+    }
+
+    /// Legal choices.
+    pub fn legal(&self) -> Style {
+        self.paint(BLUISH_GREEN, Style::new())
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// A rejected square or digit.
+    pub fn rejected(&self) -> Style {
+        self.paint(VERMILLION, Style::new())
+            .add_modifier(Modifier::REVERSED)
+    }
+
+    /// A dead end.
+    pub fn dead_end(&self) -> Style {
+        self.paint(VERMILLION, Style::new())
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+
+    /// A placed queen, digit or path cell.
+    pub fn placed(&self) -> Style {
+        self.paint(SKY_BLUE, Style::new())
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// The square just placed or undone.
+    pub fn changed(&self) -> Style {
+        self.paint(YELLOW, Style::new())
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+
+    /// A Sudoku given.
+    pub fn given(&self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// A digit the search wrote.
+    pub fn written(&self) -> Style {
+        self.paint(SKY_BLUE, Style::new().add_modifier(Modifier::UNDERLINED))
+    }
+
+    /// The cell or row being decided.
+    pub fn current(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// A solution.
+    pub fn solution(&self) -> Style {
+        self.paint(BLUISH_GREEN, Style::new())
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+
+    /// The newest line of the event log.
+    pub fn newest(&self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+
+    /// A board square's background, checkered.
+    pub fn square(&self, dark: bool) -> Style {
+        match (self.color, dark) {
+            (false, _) => Style::new(),
+            (true, true) => Style::new().bg(DARK_SQUARE),
+            (true, false) => Style::new().bg(LIGHT_SQUARE),
+        }
+    }
+
+    /// Key names from the key table, with the arrow keys spelled out under
+    /// `--ascii`.
+    pub fn key_names(&self, keys: &str) -> String {
+        let [left, right] = self.glyphs.arrow_keys;
+        keys.replace('←', left).replace('→', right)
+    }
+
+    /// The key names in the key bar.
+    pub fn key(&self) -> Style {
+        self.paint(SKY_BLUE, Style::new())
+            .add_modifier(Modifier::BOLD)
+    }
+}

@@ -1,0 +1,233 @@
+//! The Word Search grid with the current path, and the pruning checks.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::scene::{Scene, put};
+use super::theme::Theme;
+use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
+
+/// Row label width.
+const LABEL: u16 = 3;
+/// Each cell: its place on the path (two digits), the letter, the arrow.
+const CELL: u16 = 4;
+
+impl Scene for WordSearch {
+    fn title(&self, _name: &str, theme: &Theme) -> String {
+        let dot = theme.glyphs.dot;
+        let why = match self.reversal() {
+            Some((first, last, _, _)) if self.reversed() => {
+                format!("reversed: {last} is rarer than {first}")
+            }
+            _ if !self.options().reverse => "reversal off".into(),
+            _ => "not reversed".into(),
+        };
+        format!("Word {} {dot} {why}", self.word())
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let b = self.board();
+        (
+            LABEL + CELL * (b.cols().max(1) as u16),
+            1 + b.rows().max(1) as u16,
+        )
+    }
+
+    fn render_board(&self, last: Option<&WordEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
+        let b = self.board();
+        if b.rows() == 0 {
+            put(buf, area, 0, 0, "(empty board)", theme.muted());
+            return;
+        }
+        for c in 0..b.cols() {
+            put(
+                buf,
+                area,
+                LABEL + CELL * c as u16,
+                0,
+                &format!("{c:>3}"),
+                theme.muted(),
+            );
+        }
+        let path = self.path();
+        let order = |r: usize, c: usize| path.iter().position(|&p| p == (r as u8, c as u8));
+        for r in 0..b.rows() {
+            let y = 1 + r as u16;
+            put(buf, area, 0, y, &format!("{r:>2}"), theme.muted());
+            for c in 0..b.cols() {
+                let x = LABEL + CELL * c as u16;
+                let letter = char::from(b.letter(r, c));
+                let at = (r as u8, c as u8);
+                let (text, mut style) = match order(r, c) {
+                    Some(i) => {
+                        let arrow = path
+                            .get(i + 1)
+                            .map_or(theme.glyphs.path_end, |&next| self.arrow(at, next, theme));
+                        (format!("{:>2}{letter}{arrow}", i + 1), theme.placed())
+                    }
+                    None => (format!("  {letter} "), Style::new()),
+                };
+                let mut text = text;
+                match last {
+                    Some(WordEvent::Reject { row, col, .. }) if (*row, *col) == at => {
+                        style = theme.rejected();
+                        if order(r, c).is_none() {
+                            text = format!(" {}{letter} ", theme.glyphs.rejected);
+                        }
+                    }
+                    Some(WordEvent::DeadEnd { row, col }) if (*row, *col) == at => {
+                        style = theme.dead_end();
+                    }
+                    Some(WordEvent::Place { row, col, .. })
+                    | Some(WordEvent::Undo { row, col })
+                        if (*row, *col) == at =>
+                    {
+                        style = style.patch(theme.changed());
+                    }
+                    _ => {}
+                }
+                if self.found().is_some_and(|p| p.contains(&at)) && path.is_empty() {
+                    style = style.patch(theme.solution());
+                }
+                put(buf, area, x, y, &text, style);
+            }
+        }
+    }
+
+    fn masks_title(&self) -> &'static str {
+        "Word and checks"
+    }
+
+    fn masks(&self, last: Option<&WordEvent>, theme: &Theme) -> Vec<Line<'static>> {
+        let label = |text: &str| Span::styled(format!("{text:<10}"), theme.muted());
+        let mut lines = vec![Line::from(vec![
+            label("word"),
+            Span::raw(self.word().to_string()),
+        ])];
+        let depth = self.path().len();
+        let mut searched = vec![label("searched")];
+        for (i, &l) in self.searched().iter().enumerate() {
+            let style = if i + 1 == depth {
+                theme.current()
+            } else if i < depth {
+                theme.placed()
+            } else {
+                Style::new()
+            };
+            searched.push(Span::styled(char::from(l).to_string(), style));
+        }
+        lines.push(Line::from(searched));
+        let index = match depth {
+            0 => "no cell on the path".to_string(),
+            d => format!(
+                "letter {} of {} ({})",
+                d - 1,
+                self.searched().len(),
+                char::from(self.searched()[d - 1])
+            ),
+        };
+        lines.push(Line::from(vec![label("index"), Span::raw(index)]));
+        let reversal = match self.reversal() {
+            None => "-".to_string(),
+            Some((first, last, nf, nl)) => {
+                let verdict = if self.reversed() {
+                    "reversed"
+                } else if self.options().reverse {
+                    "kept"
+                } else {
+                    "reversal off"
+                };
+                format!("{first} x{nf}, {last} x{nl} on the board: {verdict}")
+            }
+        };
+        lines.push(Line::from(vec![label("ends"), Span::raw(reversal)]));
+        let mut inventory = vec![label("inventory")];
+        if !self.options().inventory {
+            inventory.push(Span::styled("off", theme.muted()));
+        }
+        let have = self.board().inventory();
+        let mut need = [0usize; 26];
+        for &l in self.word().as_bytes() {
+            need[usize::from(l - b'A')] += 1;
+        }
+        for (i, (&n, &h)) in need
+            .iter()
+            .zip(&have)
+            .enumerate()
+            .filter(|(_, (n, _))| **n > 0)
+        {
+            let style = if n > h {
+                theme.rejected()
+            } else {
+                theme.legal()
+            };
+            inventory.push(Span::styled(
+                format!("{}{n}/{h} ", char::from(b'A' + i as u8)),
+                style,
+            ));
+        }
+        lines.push(Line::from(inventory));
+        lines.push(Line::styled(
+            "          (need/have per letter)",
+            theme.muted(),
+        ));
+        if let Some(WordEvent::Reject { index, reason, .. }) = last {
+            let why = match reason {
+                Reason::Visited => "already on the path".to_string(),
+                Reason::Mismatch => {
+                    format!("not {}", char::from(self.searched()[usize::from(*index)]))
+                }
+            };
+            lines.push(Line::styled(
+                format!("neighbour refused: {why}"),
+                theme.rejected(),
+            ));
+        }
+        lines
+    }
+
+    fn path(&self, theme: &Theme) -> Line<'static> {
+        let mut spans = vec![Span::styled("path ", theme.muted())];
+        let path = self.path();
+        if path.is_empty() {
+            spans.push(Span::styled("(empty)", theme.muted()));
+        }
+        for (i, (r, c)) in path.iter().enumerate() {
+            let letter = char::from(self.board().letter(usize::from(*r), usize::from(*c)));
+            let sep = if i + 1 < path.len() { " " } else { "" };
+            spans.push(Span::styled(
+                format!("({r},{c}){letter}{sep}"),
+                theme.placed(),
+            ));
+        }
+        if let Some(found) = self.found().filter(|_| path.is_empty()) {
+            let cells: Vec<String> = found.iter().map(|(r, c)| format!("({r},{c})")).collect();
+            spans.push(Span::styled(
+                format!("   found along {}", cells.join(" ")),
+                theme.legal(),
+            ));
+        }
+        Line::from(spans)
+    }
+
+    fn solutions_text(&self) -> String {
+        if self.found().is_some() {
+            "1 (found)".into()
+        } else {
+            "0".into()
+        }
+    }
+}
+
+impl WordSearch {
+    /// The arrow from `from` to its path successor `to`.
+    fn arrow(&self, from: (u8, u8), to: (u8, u8), theme: &Theme) -> &'static str {
+        let (dr, dc) = (to.0 as i8 - from.0 as i8, to.1 as i8 - from.1 as i8);
+        DIRECTIONS
+            .iter()
+            .position(|&(r, c, _)| (r, c) == (dr, dc))
+            .map_or("?", |d| theme.glyphs.arrows[d])
+    }
+}
