@@ -1,0 +1,277 @@
+//! The real binary in a pseudo-terminal: it opens, steps, goes back, quits,
+//! and leaves the terminal as it found it. Its output is fed to a vt100
+//! parser, which plays the part of the terminal emulator.
+//!
+//! Nothing here sleeps for a fixed time: every wait polls for what it
+//! expects and gives up after a generous deadline, so the test is quick when
+//! things work and fails with the screen's contents when they do not.
+
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
+
+const ROWS: NonZeroU16 = NonZeroU16::new(30).unwrap();
+const COLS: NonZeroU16 = NonZeroU16::new(100).unwrap();
+/// How long any one expected change may take before the test fails. Far
+/// above what a debug build needs, so that a busy machine does not fail it.
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// A running `backstep` in a pseudo-terminal, and the screen it drew.
+struct Session {
+    child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+    keys: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    screen: vt100::Parser,
+    /// Set once the pty reported the end of the output (every copy of its
+    /// other side closed: the program and its children are gone).
+    closed: bool,
+}
+
+impl Session {
+    fn spawn(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS.get(),
+                cols: COLS.get(),
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        // The baseline the program must restore.
+        assert!(cooked(&*pty.master), "a fresh pty starts in cooked mode");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_backstep"));
+        command.args(args);
+        command.cwd(env!("CARGO_TARGET_TMPDIR"));
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(command).expect("backstep starts");
+        // Our copy of the terminal side must close, or reading would never
+        // see the end of the output after the program exits.
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a pty reader");
+        let (send, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            // Linux reports the closed side as an error (EIO), others as 0.
+            while let Ok(n @ 1..) = reader.read(&mut chunk) {
+                if send.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let keys = pty.master.take_writer().expect("a pty writer");
+        Session {
+            child,
+            master: pty.master,
+            keys,
+            output,
+            screen: vt100::Parser::new(ROWS, COLS, 0),
+            closed: false,
+        }
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Feeds the output that arrives within `wait` to the screen.
+    fn pump(&mut self, wait: Duration) {
+        match self.output.recv_timeout(wait) {
+            Ok(bytes) => self.screen.process(&bytes),
+            Err(RecvTimeoutError::Timeout) => return,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                return;
+            }
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.screen.process(&bytes);
+        }
+    }
+
+    /// Waits until the screen satisfies `ready`; fails with the screen.
+    fn wait_for(&mut self, what: &str, ready: impl Fn(&vt100::Screen) -> bool) {
+        let start = Instant::now();
+        while !ready(self.screen.screen()) {
+            if self.closed {
+                panic!(
+                    "backstep stopped before {what}; the screen:\n{}",
+                    self.text()
+                );
+            }
+            if start.elapsed() > DEADLINE {
+                panic!("timed out waiting for {what}; the screen:\n{}", self.text());
+            }
+            self.pump(Duration::from_millis(20));
+        }
+    }
+
+    fn wait_for_text(&mut self, text: &str) {
+        self.wait_for(&format!("{text:?}"), |screen| {
+            screen.contents().contains(text)
+        });
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).expect("keys sent");
+        self.keys.flush().expect("keys flushed");
+    }
+
+    /// Waits for the program to exit, then for the last of its output.
+    fn wait_exit(&mut self, within: Duration) -> ExitStatus {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("the child's status") {
+                break status;
+            }
+            if start.elapsed() > within {
+                panic!(
+                    "backstep did not exit within {within:?}; the screen:\n{}",
+                    self.text()
+                );
+            }
+            self.pump(Duration::from_millis(20));
+        };
+        while !self.closed {
+            if start.elapsed() > DEADLINE {
+                panic!("the pty never reported the end of the output");
+            }
+            self.pump(Duration::from_millis(20));
+        }
+        status
+    }
+
+    fn cooked(&self) -> bool {
+        cooked(&*self.master)
+    }
+}
+
+/// The terminal's line discipline flags, by name. Read through the master
+/// side, which on Linux reports the terminal side's settings.
+fn local_flags(master: &dyn MasterPty) -> Vec<String> {
+    let termios = master.get_termios().expect("the terminal's settings");
+    // Named through Debug, to avoid depending on `nix` for the flag type.
+    format!("{:?}", termios.local_flags)
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .filter(|word| !word.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether the terminal is in its normal (cooked) mode: `ICANON` and `ECHO`
+/// are on there, and off in raw mode.
+fn cooked(master: &dyn MasterPty) -> bool {
+    let flags = local_flags(master);
+    flags.iter().any(|f| f == "ICANON") && flags.iter().any(|f| f == "ECHO")
+}
+
+impl Drop for Session {
+    /// A failed test must not leave the program running.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Whether the counters panel's step line says `step` (`step      3`, with
+/// the total after it once the end of the search is known).
+fn step_line(step: u64) -> impl Fn(&vt100::Screen) -> bool {
+    let counter = format!("step      {step}");
+    move |screen: &vt100::Screen| {
+        let screen = screen.contents();
+        screen.match_indices(&counter).any(|(at, _)| {
+            let next = screen[at + counter.len()..].chars().next();
+            !next.is_some_and(|c| c.is_ascii_digit())
+        })
+    }
+}
+
+#[test]
+fn opens_steps_goes_back_and_quits_cleanly() {
+    let mut session = Session::spawn(&[]);
+
+    // It opens on 4-Queens with symmetry, at step 0, on the alternate
+    // screen, in raw mode, with the cursor hidden.
+    session.wait_for_text("N-Queens n=4");
+    session.wait_for("step 0", step_line(0));
+    assert!(session.text().contains("symmetry"), "{}", session.text());
+    assert!(session.screen.screen().alternate_screen());
+    // ratatui hides the cursor just after it writes a frame.
+    session.wait_for("the cursor to be hidden", vt100::Screen::hide_cursor);
+    assert!(!session.cooked(), "the UI runs in raw mode");
+
+    // Three steps: place (0,0), then two rejects in row 1.
+    session.send("l");
+    session.wait_for("step 1", step_line(1));
+    session.wait_for_text("place (0,0)");
+    session.send("ll");
+    session.wait_for("step 3", step_line(3));
+    session.wait_for_text("reject (1,1)");
+
+    // Back one: step 2, and the log ends at the reject of (1,0).
+    session.send("h");
+    session.wait_for("step 2", step_line(2));
+    session.wait_for("the log to end at step 2", |screen| {
+        let screen = screen.contents();
+        screen.contains("reject (1,0)") && !screen.contains("reject (1,1)")
+    });
+
+    // Quit: exit status 0, back on the main screen, cursor shown, cooked.
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    let screen = session.screen.screen();
+    assert!(
+        !screen.alternate_screen(),
+        "the alternate screen was not left"
+    );
+    assert!(!screen.hide_cursor(), "the cursor was left hidden");
+    assert!(
+        session.cooked(),
+        "raw mode was left on: {:?}",
+        local_flags(&*session.master)
+    );
+}
+
+#[test]
+fn refuses_to_draw_when_stdout_is_not_a_terminal() {
+    for args in [&[][..], &["queens", "8", "--full"], &["sudoku", "inkala"]] {
+        let output = crate::backstep(args);
+        let stderr = crate::stderr_text(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--print"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?} drew on a pipe");
+    }
+}
+
+/// The checks above can fail: a program killed before it restores the
+/// terminal leaves it raw, on the alternate screen, with the cursor hidden,
+/// and the same checks see each of these.
+#[test]
+fn the_checks_see_a_terminal_left_in_raw_mode() {
+    let mut session = Session::spawn(&[]);
+    session.wait_for_text("N-Queens n=4");
+    session.wait_for("the cursor to be hidden", vt100::Screen::hide_cursor);
+    // SIGKILL, which no program can catch to restore the terminal.
+    let pid = session.child.process_id().expect("the child's pid");
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(!status.success());
+    let screen = session.screen.screen();
+    assert!(screen.alternate_screen());
+    assert!(screen.hide_cursor());
+    assert!(!session.cooked());
+}
