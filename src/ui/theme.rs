@@ -8,7 +8,7 @@
 //! glyphs are plain ASCII.
 
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::symbols::border;
+use ratatui::symbols::{border, line};
 
 const ORANGE: Color = Color::Rgb(0xE6, 0x9F, 0x00);
 const SKY_BLUE: Color = Color::Rgb(0x56, 0xB4, 0xE9);
@@ -42,6 +42,14 @@ pub struct Glyphs {
     pub rejected: &'static str,
     /// A dead end.
     pub dead: &'static str,
+    /// A solution, in the search tree.
+    pub solution: &'static str,
+    /// The search tree's connectors: `vertical`, `horizontal`,
+    /// `vertical_right` (a later child), `bottom_left` (the last child) and
+    /// `horizontal_down` (a fork).
+    pub tree: line::Set<'static>,
+    /// One cell of a bar in a bar chart.
+    pub bar: &'static str,
     /// The row being filled.
     pub current_row: &'static str,
     /// Directions of travel on a word path: up, right, down, left.
@@ -70,6 +78,9 @@ const UNICODE: Glyphs = Glyphs {
     mirror: "↔",
     rejected: "✗",
     dead: "✗",
+    solution: "★",
+    tree: line::NORMAL,
+    bar: "█",
     current_row: "▶",
     arrows: ["↑", "→", "↓", "←"],
     path_end: "●",
@@ -90,6 +101,21 @@ const ASCII: Glyphs = Glyphs {
     mirror: "~",
     rejected: "x",
     dead: "X",
+    solution: "*",
+    tree: line::Set {
+        vertical: "|",
+        horizontal: "-",
+        top_right: "+",
+        top_left: "+",
+        bottom_right: "+",
+        bottom_left: "`",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_down: "+",
+        horizontal_up: "+",
+        cross: "+",
+    },
+    bar: "#",
     current_row: ">",
     arrows: ["^", ">", "v", "<"],
     path_end: "*",
