@@ -37,7 +37,9 @@ pub trait Report: Search {
     fn summary(&self) -> String;
 
     /// The event in plain words, as the trace and the screen's log show it.
-    fn describe(&self, event: &Self::Event) -> String;
+    /// `found` is how many `solution` events had happened once it did, so
+    /// that a solution can be numbered.
+    fn describe(&self, event: &Self::Event, found: u64) -> String;
 
     /// State worth printing after each trace line (N-Queens: the masks).
     fn trace_state(&self) -> String {
@@ -93,7 +95,7 @@ pub fn print<S: Report>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::R
             writeln!(out, "{:>6} {:>6}  event", "step", "nodes")?;
             while let Some(event) = search.next() {
                 let c = search.counters();
-                let words = search.describe(&event);
+                let words = search.describe(&event, c.found);
                 let state = search.trace_state();
                 let line = format!("{:>6} {:>6}  {words:<44} {state}", c.steps, c.nodes);
                 writeln!(out, "{}", line.trim_end())?;
@@ -124,11 +126,15 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
-#[derive(Default)]
-struct Outcome {
-    lead: Vec<String>,
-    placed: Vec<String>,
-    end: Option<String>,
+/// What happened at one node, gathered from the notes of its events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Said before the placements (N-Queens: the symmetry restriction).
+    pub lead: Vec<String>,
+    /// The choices placed from this node, in order.
+    pub placed: Vec<String>,
+    /// How the node ended, once known (dead end, solution).
+    pub end: Option<String>,
 }
 
 impl Outcome {
@@ -142,7 +148,8 @@ impl Outcome {
         }
     }
 
-    fn text(&self) -> String {
+    /// The outcome column: `search {0,1} only (symmetry); place 0, 1`.
+    pub fn text(&self) -> String {
         let mut parts = self.lead.clone();
         if !self.placed.is_empty() {
             parts.push(format!("place {}", self.placed.join(", ")));
@@ -152,46 +159,110 @@ impl Outcome {
     }
 }
 
+/// One node entered, as the trace table and the search tree show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    /// The columns between `node` and `outcome`, as seen on entry.
+    pub cells: Vec<String>,
+    /// The node's parent row, `None` for a root (or a Word Search start).
+    pub parent: Option<usize>,
+    /// How many places deep the node is.
+    pub depth: usize,
+    /// The choice that entered it, as its parent's outcome names it.
+    pub choice: Option<String>,
+    /// What has happened at the node so far.
+    pub outcome: Outcome,
+}
+
+/// Records the nodes of a search as it runs, one event at a time. The
+/// headless `--print table` and the screen's table and tree all read it, so
+/// they cannot disagree.
+#[derive(Clone, Debug, Default)]
+pub struct NodeLog {
+    rows: Vec<NodeRow>,
+    /// Rows of the nodes on the current path, innermost last.
+    open: Vec<usize>,
+}
+
+impl NodeLog {
+    /// A log of a search that has yielded no event yet.
+    pub fn new<S: Report>(search: &S) -> NodeLog {
+        let mut log = NodeLog::default();
+        if search.has_root() {
+            log.enter(search, None);
+        }
+        log
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after the event).
+    pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) {
+        let note = search.note(event);
+        let choice = match &note {
+            Note::Placed(text) => Some(text.clone()),
+            _ => None,
+        };
+        if let Some(&top) = self.open.last() {
+            self.rows[top].outcome.add(note);
+        }
+        match event.kind() {
+            EventKind::Place => self.enter(search, choice),
+            EventKind::Undo => {
+                self.open.pop();
+            }
+            _ => {}
+        }
+    }
+
+    fn enter<S: Report>(&mut self, search: &S, choice: Option<String>) {
+        self.rows.push(NodeRow {
+            cells: search.node_cells(),
+            parent: self.open.last().copied(),
+            depth: self.open.len(),
+            choice,
+            outcome: Outcome::default(),
+        });
+        self.open.push(self.rows.len() - 1);
+    }
+
+    /// Every node entered so far, in order.
+    pub fn rows(&self) -> &[NodeRow] {
+        &self.rows
+    }
+
+    /// The rows of the nodes on the current path, outermost first.
+    pub fn open(&self) -> &[usize] {
+        &self.open
+    }
+
+    /// The nodes so far as a table (outcomes as far as known).
+    pub fn table(&self, header: &[&'static str]) -> Table {
+        let rows = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut cells = vec![(i + 1).to_string()];
+                cells.extend(row.cells.iter().cloned());
+                cells.push(row.outcome.text());
+                cells
+            })
+            .collect();
+        Table {
+            header: header.to_vec(),
+            rows,
+        }
+    }
+}
+
 impl Table {
     /// Runs the search to the end, recording a row for every node entered.
     pub fn build<S: Report>(mut search: S) -> Table {
-        let mut rows: Vec<Vec<String>> = Vec::new();
-        let mut outcomes: Vec<Outcome> = Vec::new();
-        // Rows of the nodes on the current path, innermost last.
-        let mut open: Vec<usize> = Vec::new();
-        let mut enter = |search: &S, rows: &mut Vec<Vec<String>>, open: &mut Vec<usize>| {
-            let mut row = vec![(rows.len() + 1).to_string()];
-            row.extend(search.node_cells());
-            rows.push(row);
-            outcomes.push(Outcome::default());
-            open.push(rows.len() - 1);
-        };
-        if search.has_root() {
-            enter(&search, &mut rows, &mut open);
-        }
-        let mut notes: Vec<(usize, Note)> = Vec::new();
+        let mut log = NodeLog::new(&search);
         while let Some(event) = search.next() {
-            if let Some(&top) = open.last() {
-                notes.push((top, search.note(&event)));
-            }
-            match event.kind() {
-                EventKind::Place => enter(&search, &mut rows, &mut open),
-                EventKind::Undo => {
-                    open.pop();
-                }
-                _ => {}
-            }
+            log.record(&search, &event);
         }
-        for (row, note) in notes {
-            outcomes[row].add(note);
-        }
-        for (row, outcome) in rows.iter_mut().zip(&outcomes) {
-            row.push(outcome.text());
-        }
-        Table {
-            header: search.table_header().to_vec(),
-            rows,
-        }
+        log.table(search.table_header())
     }
 
     /// The table in Markdown.
@@ -256,7 +327,7 @@ impl Report for Queens {
         )
     }
 
-    fn describe(&self, event: &QueensEvent) -> String {
+    fn describe(&self, event: &QueensEvent, found: u64) -> String {
         match event {
             QueensEvent::Place { row, col } => format!("place ({row},{col})"),
             QueensEvent::Reject { row, col, by } if by.contains(Attack::Symmetry) => {
@@ -278,7 +349,7 @@ impl Report for Queens {
                 } else {
                     "counted once"
                 };
-                format!("solution {}, {counted}", list_text(queens))
+                format!("solution #{found} {}, {counted}", list_text(queens))
             }
         }
     }
@@ -364,7 +435,7 @@ impl Report for Sudoku {
         lines.join("\n")
     }
 
-    fn describe(&self, event: &SudokuEvent) -> String {
+    fn describe(&self, event: &SudokuEvent, _found: u64) -> String {
         match event {
             SudokuEvent::Place { row, col, digit } => format!("place {digit} at ({row},{col})"),
             SudokuEvent::Reject {
@@ -472,7 +543,7 @@ impl Report for WordSearch {
         )
     }
 
-    fn describe(&self, event: &WordEvent) -> String {
+    fn describe(&self, event: &WordEvent, _found: u64) -> String {
         let letter = |index: u8| char::from(self.searched()[index as usize]);
         match event {
             WordEvent::Place { row, col, index } => {

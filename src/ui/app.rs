@@ -8,6 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use super::keys::{self, Action};
 use super::scene::Scene;
 use super::theme::Theme;
+use crate::print::NodeLog;
 use crate::search::EventKind;
 use crate::timeline::{Goal, Job, Progress, Timeline};
 
@@ -18,6 +19,19 @@ pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000,
 const FRAME_WORK: Duration = Duration::from_millis(25);
 /// Events of work between two looks at the clock.
 const SLICE: u64 = 4_096;
+
+/// What the lower panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    /// The latest events in words.
+    Events,
+    /// The trace table.
+    Table,
+    /// The algorithm's numbered steps.
+    Code,
+    /// The search tree.
+    Tree,
+}
 
 /// A long operation in progress: what it is for, and its job.
 pub struct Pending {
@@ -45,6 +59,10 @@ pub struct App<S: Scene> {
     pub fold: bool,
     /// Whether the help popup is open.
     pub help: bool,
+    /// What the lower panel shows.
+    pub panel: Panel,
+    /// The nodes entered up to the current step, for the table and tree.
+    pub nodes: Nodes<S>,
     /// The step number being typed after `:`.
     pub prompt: Option<String>,
     /// A long operation in progress.
@@ -62,12 +80,14 @@ impl<S: Scene> App<S> {
     pub fn new(search: S, name: &str, theme: Theme) -> App<S> {
         App {
             name: name.to_string(),
+            nodes: Nodes::new(search.clone()),
             timeline: Timeline::new(search),
             theme,
             running: false,
             speed: 3,
             fold: false,
             help: false,
+            panel: Panel::Events,
             prompt: None,
             pending: None,
             message: None,
@@ -101,6 +121,7 @@ impl<S: Scene> App<S> {
                 KeyCode::Esc => self.prompt = None,
                 _ => self.message = Some("digits only: the step to jump to, then enter".into()),
             }
+            self.sync();
             return;
         }
         let Some(action) = keys::action(key) else {
@@ -122,10 +143,18 @@ impl<S: Scene> App<S> {
 
     /// Carries out one action.
     pub fn act(&mut self, action: Action) {
+        self.apply(action);
+        self.sync();
+    }
+
+    fn apply(&mut self, action: Action) {
         let goal = |kind| (Goal::Next(kind), Goal::Prev(kind));
         match action {
             Action::Quit => self.quit = true,
             Action::Help => self.help = !self.help,
+            Action::Table => self.toggle(Panel::Table),
+            Action::Code => self.toggle(Panel::Code),
+            Action::Tree => self.toggle(Panel::Tree),
             Action::Step => {
                 self.stop();
                 self.step_forward();
@@ -161,6 +190,22 @@ impl<S: Scene> App<S> {
                 self.prompt = Some(String::new());
             }
             Action::Fold => self.fold = !self.fold,
+        }
+    }
+
+    fn toggle(&mut self, panel: Panel) {
+        self.panel = if self.panel == panel {
+            Panel::Events
+        } else {
+            panel
+        };
+    }
+
+    /// Brings what the panels derive from the timeline up to its step. Call
+    /// after every change of step, before drawing.
+    pub fn sync(&mut self) {
+        if matches!(self.panel, Panel::Table | Panel::Tree) {
+            self.nodes.sync(self.timeline.step());
         }
     }
 
@@ -209,6 +254,7 @@ impl<S: Scene> App<S> {
         } else if self.running {
             self.run_for(elapsed);
         }
+        self.sync();
     }
 
     fn run_for(&mut self, elapsed: Duration) {
@@ -254,5 +300,59 @@ impl<S: Scene> App<S> {
             }
         }
         self.pending = Some(pending);
+    }
+}
+
+/// The nodes entered up to some step, kept by replaying a copy of the
+/// search. Moving forward extends the log; moving back replays from the
+/// start, which is cheap for the searches a table or tree can show.
+pub struct Nodes<S: Scene> {
+    start: S,
+    search: S,
+    log: NodeLog,
+    /// The step `search` and `log` stand at.
+    upto: u64,
+}
+
+/// The most events the table and tree follow; past this they say so.
+pub const NODES_LIMIT: u64 = 2_000_000;
+
+impl<S: Scene> Nodes<S> {
+    fn new(search: S) -> Nodes<S> {
+        Nodes {
+            log: NodeLog::new(&search),
+            start: search.clone(),
+            search,
+            upto: 0,
+        }
+    }
+
+    fn sync(&mut self, step: u64) {
+        let step = step.min(NODES_LIMIT);
+        if step < self.upto {
+            *self = Nodes::new(self.start.clone());
+        }
+        while self.upto < step {
+            let Some(event) = self.search.next() else {
+                break;
+            };
+            self.log.record(&self.search, &event);
+            self.upto += 1;
+        }
+    }
+
+    /// The log of nodes entered.
+    pub fn log(&self) -> &NodeLog {
+        &self.log
+    }
+
+    /// The step the log stands at (less than the timeline's past the limit).
+    pub fn upto(&self) -> u64 {
+        self.upto
+    }
+
+    /// The search as of [`Nodes::upto`].
+    pub fn search(&self) -> &S {
+        &self.search
     }
 }

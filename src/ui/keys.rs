@@ -36,6 +36,12 @@ pub enum Action {
     Jump,
     /// Step over rejects, or show them one by one.
     Fold,
+    /// Show the trace table in place of the event log (or go back to it).
+    Table,
+    /// Show the algorithm's steps in place of the event log.
+    Code,
+    /// Show the search tree in place of the event log.
+    Tree,
     /// Show or hide the help popup.
     Help,
     /// Leave (or cancel what is running).
@@ -175,6 +181,27 @@ pub const KEYS: &[Binding] = &[
         help: "fold rejects (step over them) / show them one by one",
         action: Action::Fold,
         codes: &[KeyCode::Char('f')],
+    },
+    Binding {
+        keys: "t",
+        short: "table",
+        help: "trace table: one row per node entered (t again: event log)",
+        action: Action::Table,
+        codes: &[KeyCode::Char('t')],
+    },
+    Binding {
+        keys: "c",
+        short: "code",
+        help: "the algorithm's steps, with the line that ran highlighted",
+        action: Action::Code,
+        codes: &[KeyCode::Char('c')],
+    },
+    Binding {
+        keys: "T",
+        short: "tree",
+        help: "the search tree so far",
+        action: Action::Tree,
+        codes: &[KeyCode::Char('T')],
     },
     Binding {
         keys: "?",

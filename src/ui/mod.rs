@@ -3,11 +3,13 @@
 
 pub mod app;
 pub mod keys;
+pub mod panels;
 pub mod queens;
 pub mod render;
 pub mod scene;
 pub mod sudoku;
 pub mod theme;
+pub mod tree;
 pub mod word;
 
 use std::io;

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use super::scene::{Scene, put};
 use super::theme::Theme;
-use crate::search::queens::{Masks, Queens, QueensEvent, format_mask};
+use crate::search::queens::{Attack, Masks, Queens, QueensEvent, format_mask};
 use crate::search::{Search, bits, format_set};
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -192,6 +192,35 @@ impl Scene for Queens {
                 theme.muted(),
             ),
         ])
+    }
+
+    fn algorithm(&self) -> &'static [&'static str] {
+        &[
+            "enter a node: r queens placed, masks C, H, L for row r",
+            "if r = n: solution (weight 2 if its mirror was skipped); return",
+            "legal = U & !(C|H|L)",
+            "for each column c = 0 .. n-1 of row r:",
+            "    root column right of centre (symmetry): reject c",
+            "    c in C, H or L: reject c, naming each mask holding it",
+            "    else place a queen at (r,c), bit b = 2^c:",
+            "        C' = C|b   H' = ((H|b) << 1) & U   L' = (L|b) >> 1",
+            "        search the child node (step 1)",
+            "        undo the queen at (r,c)",
+            "if no column was legal: dead end",
+            "return to the parent",
+        ]
+    }
+
+    fn algorithm_line(&self, last: Option<&QueensEvent>) -> usize {
+        match last {
+            None => 0,
+            Some(QueensEvent::Solution { .. }) => 1,
+            Some(QueensEvent::Reject { by, .. }) if by.contains(Attack::Symmetry) => 4,
+            Some(QueensEvent::Reject { .. }) => 5,
+            Some(QueensEvent::Place { .. }) => 6,
+            Some(QueensEvent::Undo { .. }) => 9,
+            Some(QueensEvent::DeadEnd { .. }) => 10,
+        }
     }
 
     fn solutions_text(&self) -> String {

@@ -5,9 +5,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::App;
+use super::app::{App, Panel};
 use super::keys;
 use super::scene::Scene;
+use super::{panels, tree};
 use crate::search::{EventKind, SearchEvent};
 
 /// Rows taken by everything but the top panels: title, counters and path
@@ -53,12 +54,18 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     // narrower ones a line above the path.
     let wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
     let top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
+    // The key bar takes a second line when it needs one and the log can spare it.
+    let bar_rows = if keys_fit(app, area.width) || area.height <= h {
+        1
+    } else {
+        2
+    };
     let [title, main, progress, log, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top),
         Constraint::Length(if wide { 3 } else { 4 }),
         Constraint::Min(3),
-        Constraint::Length(1),
+        Constraint::Length(bar_rows),
     ])
     .areas(area);
     let [board, masks, counters] = Layout::horizontal([
@@ -78,7 +85,12 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     render_title(app, frame, title);
     render_board(app, frame, board);
     render_masks(app, frame, masks);
-    render_log(app, frame, log);
+    match app.panel {
+        Panel::Events => render_log(app, frame, log),
+        Panel::Table => panels::render_table(app, block(app, "Trace table"), frame, log),
+        Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),
+        Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
+    }
     render_key_bar(app, frame, bar);
     if app.help {
         render_help(app, frame, area);
@@ -210,11 +222,26 @@ fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
     let newest = recent.last().map(|(step, _)| *step);
+    // Number solutions by counting back from the solutions found so far.
+    let mut found = search.counters().found;
+    let mut numbers: Vec<u64> = recent
+        .iter()
+        .rev()
+        .map(|(_, event)| {
+            let number = found;
+            if event.kind() == EventKind::Solution {
+                found = found.saturating_sub(1);
+            }
+            number
+        })
+        .collect();
+    numbers.reverse();
     let mut lines: Vec<Line> = recent
         .iter()
+        .zip(numbers)
         .skip(recent.len().saturating_sub(rows))
-        .map(|(step, event)| {
-            let text = format!("{step:>8}  {}", search.describe(event));
+        .map(|((step, event), found)| {
+            let text = format!("{step:>8}  {}", search.describe(event, found));
             let style = if Some(*step) == newest {
                 app.theme.newest()
             } else {
@@ -255,35 +282,72 @@ fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     } else if let Some(message) = &app.message {
         Line::styled(format!(" {message}"), t.title())
     } else {
-        let item = |b: &keys::Binding| {
-            vec![
-                Span::styled(format!(" {}", t.key_names(b.bar_key())), t.key()),
-                Span::styled(format!(" {} ", b.short), t.muted()),
-            ]
-        };
-        // Help and quit always show, at the right; the rest fill from the left.
-        let (last, rest): (Vec<_>, Vec<_>) = keys::bar_items()
-            .partition(|b| matches!(b.action, keys::Action::Help | keys::Action::Quit));
-        let tail: Vec<Span> = last.into_iter().flat_map(item).collect();
-        let tail_width: usize = tail.iter().map(Span::width).sum();
-        let mut spans = Vec::new();
-        let mut width = 0;
-        for binding in rest {
-            let spans_of = item(binding);
-            let w: usize = spans_of.iter().map(Span::width).sum();
-            if width + w + tail_width > area.width as usize {
-                break;
-            }
-            width += w;
-            spans.extend(spans_of);
-        }
-        spans.push(Span::raw(
-            " ".repeat((area.width as usize).saturating_sub(width + tail_width)),
-        ));
-        spans.extend(tail);
-        Line::from(spans)
+        return frame.render_widget(
+            Paragraph::new(key_lines(app, area.width, area.height)),
+            area,
+        );
     };
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// The key bar's items, as many lines as it may use. Help and quit always
+/// show, at the right end; the rest fill from the left in table order.
+fn key_lines<S: Scene>(app: &App<S>, width: u16, rows: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let item = |b: &keys::Binding| {
+        vec![
+            Span::styled(format!(" {}", t.key_names(b.bar_key())), t.key()),
+            Span::styled(format!(" {} ", b.short), t.muted()),
+        ]
+    };
+    let (last, rest): (Vec<_>, Vec<_>) = keys::bar_items()
+        .partition(|b| matches!(b.action, keys::Action::Help | keys::Action::Quit));
+    let tail: Vec<Span> = last.into_iter().flat_map(item).collect();
+    let tail_width: usize = tail.iter().map(Span::width).sum();
+    let width = width as usize;
+    let mut lines: Vec<(Vec<Span>, usize)> = vec![(Vec::new(), 0)];
+    for binding in rest {
+        let spans = item(binding);
+        let w: usize = spans.iter().map(Span::width).sum();
+        let room = |row: usize, used: usize| {
+            used + w
+                + if row + 1 == rows as usize {
+                    tail_width
+                } else {
+                    0
+                }
+                <= width
+        };
+        let row = lines.len() - 1;
+        if !room(row, lines[row].1) {
+            if lines.len() == rows as usize || !room(row + 1, 0) {
+                break;
+            }
+            lines.push((Vec::new(), 0));
+        }
+        let current = lines.last_mut().expect("one line at least");
+        current.0.extend(spans);
+        current.1 += w;
+    }
+    if let Some((spans, used)) = lines.last_mut() {
+        spans.push(Span::raw(
+            " ".repeat(width.saturating_sub(*used + tail_width)),
+        ));
+        spans.extend(tail);
+    }
+    lines
+        .into_iter()
+        .map(|(spans, _)| Line::from(spans))
+        .collect()
+}
+
+/// Whether all the key bar's items fit on one line of this width.
+fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
+    let t = &app.theme;
+    let total: usize = keys::bar_items()
+        .map(|b| t.key_names(b.bar_key()).chars().count() + b.short.chars().count() + 3)
+        .sum();
+    total <= width as usize
 }
 
 fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {

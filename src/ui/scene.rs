@@ -32,6 +32,12 @@ pub trait Scene: Report {
     /// The current path in one line.
     fn path(&self, theme: &Theme) -> Line<'static>;
 
+    /// The algorithm as short numbered pseudo-code, in the screen's words.
+    fn algorithm(&self) -> &'static [&'static str];
+
+    /// The line of [`Scene::algorithm`] (0-based) that produced `last`.
+    fn algorithm_line(&self, last: Option<&Self::Event>) -> usize;
+
     /// What the solutions counter says, e.g. `2 (1 board, counted twice)`.
     fn solutions_text(&self) -> String;
 }

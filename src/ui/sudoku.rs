@@ -195,6 +195,36 @@ impl Scene for Sudoku {
         Line::from(spans)
     }
 
+    fn algorithm(&self) -> &'static [&'static str] {
+        &[
+            "enter a node: the grid with its blanks",
+            "choose a cell: with MRV scan the blanks row by row;",
+            "    a blank with no candidate is chosen at once (contradiction),",
+            "    else the blank with the fewest candidates (first on ties);",
+            "    with first-blank order, just the first blank",
+            "no blank left: solution, count it; at count 2 stop, undo all",
+            "candidates = digits in none of the row, col, box masks",
+            "for each digit d = 1 .. size:",
+            "    d not a candidate: reject d, naming the units holding it",
+            "    else place d: write it, set its bit in row, col, box",
+            "        search the child node (step 1)",
+            "        undo d: erase it, clear its bits",
+            "if the cell had no candidate: dead end",
+            "return to the parent",
+        ]
+    }
+
+    fn algorithm_line(&self, last: Option<&SudokuEvent>) -> usize {
+        match last {
+            None => 0,
+            Some(SudokuEvent::Solution { .. }) => 5,
+            Some(SudokuEvent::Reject { .. }) => 8,
+            Some(SudokuEvent::Place { .. }) => 9,
+            Some(SudokuEvent::Undo { .. }) => 11,
+            Some(SudokuEvent::DeadEnd { .. }) => 12,
+        }
+    }
+
     fn solutions_text(&self) -> String {
         match self.solution_count() {
             0 => "0".into(),

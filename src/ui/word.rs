@@ -212,6 +212,44 @@ impl Scene for WordSearch {
         Line::from(spans)
     }
 
+    fn algorithm(&self) -> &'static [&'static str] {
+        &[
+            "empty word: found at once",
+            "more letters than cells: reject (too-long), stop",
+            "inventory: a letter needed more often than the board has: reject, stop",
+            "reversal: first letter more common than the last? search it reversed",
+            "for each start cell, row by row, holding the first letter:",
+            "    place it as letter 0, mark it visited",
+            "at a cell holding letter i:",
+            "    i is the last letter: solution; stop, undo the path",
+            "    for each neighbour up, right, down, left on the board:",
+            "        on the path already: reject (visited)",
+            "        wrong letter: reject (mismatch)",
+            "        else place it as letter i+1, search on from it (step 7)",
+            "    no neighbour placed: dead end",
+            "    undo: unmark the cell, step back",
+        ]
+    }
+
+    fn algorithm_line(&self, last: Option<&WordEvent>) -> usize {
+        match last {
+            None => 3,
+            Some(WordEvent::Solution { path }) if path.is_empty() => 0,
+            Some(WordEvent::TooLong { .. }) => 1,
+            Some(WordEvent::Inventory { .. }) => 2,
+            Some(WordEvent::Place { index: 0, .. }) => 5,
+            Some(WordEvent::Solution { .. }) => 7,
+            Some(WordEvent::Reject {
+                reason: Reason::Visited,
+                ..
+            }) => 9,
+            Some(WordEvent::Reject { .. }) => 10,
+            Some(WordEvent::Place { .. }) => 11,
+            Some(WordEvent::DeadEnd { .. }) => 12,
+            Some(WordEvent::Undo { .. }) => 13,
+        }
+    }
+
     fn solutions_text(&self) -> String {
         if self.found().is_some() {
             "1 (found)".into()

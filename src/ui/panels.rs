@@ -1,0 +1,109 @@
+//! The teaching panels that can take the event log's place: the trace
+//! table and the algorithm's steps.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Row, Table};
+
+use super::app::{App, NODES_LIMIT};
+use super::scene::Scene;
+
+/// The trace table of the nodes entered so far, the current node's row
+/// highlighted and kept in view.
+pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
+    let log = app.nodes.log();
+    let header = app.timeline.search().table_header();
+    let table = log.table(header);
+    let current = log.open().last().copied();
+    let mut block = block;
+    if app.nodes.upto() < app.timeline.step() {
+        block = block.title_bottom(Span::styled(
+            format!(" the table follows the first {NODES_LIMIT} steps only "),
+            app.theme.muted(),
+        ));
+    }
+    let visible = block.inner(area).height.saturating_sub(1) as usize;
+    // Keep the current row in view, a little above the bottom when possible.
+    let focus = current.unwrap_or(table.rows.len().saturating_sub(1));
+    let first = (focus + 3)
+        .saturating_sub(visible)
+        .min(table.rows.len().saturating_sub(visible));
+    let shown = &table.rows[first.min(table.rows.len())..];
+    let mut widths: Vec<u16> = table.header.iter().map(|h| h.len() as u16).collect();
+    for row in shown.iter().take(visible) {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count() as u16);
+        }
+    }
+    let rows = shown.iter().take(visible).enumerate().map(|(i, cells)| {
+        let style = if Some(first + i) == current {
+            app.theme.current()
+        } else {
+            ratatui::style::Style::new()
+        };
+        Row::new(cells.clone()).style(style)
+    });
+    let widths: Vec<Constraint> = widths.into_iter().map(Constraint::Length).collect();
+    let widget = Table::new(rows, widths)
+        .header(Row::new(table.header.clone()).style(app.theme.title()))
+        .block(block);
+    frame.render_widget(widget, area);
+    if table.rows.is_empty() {
+        let inner = Rect {
+            y: area.y + 2,
+            height: 1,
+            ..area
+        };
+        let note = Line::styled(
+            "  no node entered yet: the first place will start the table",
+            app.theme.muted(),
+        );
+        frame.render_widget(
+            Paragraph::new(note),
+            inner.inner(ratatui::layout::Margin::new(1, 0)),
+        );
+    }
+}
+
+/// The algorithm's numbered steps, the line behind the last event marked.
+pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
+    let search = app.timeline.search();
+    let last = app.timeline.last_event();
+    let current = search.algorithm_line(last);
+    let marker = app.theme.glyphs.current_row;
+    let lines: Vec<Line> = search
+        .algorithm()
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i == current {
+                Line::from(vec![
+                    Span::styled(format!("{marker}{:>3}  ", i + 1), app.theme.legal()),
+                    Span::styled(text.to_string(), app.theme.current()),
+                ])
+            } else {
+                Line::from(vec![
+                    Span::styled(format!(" {:>3}  ", i + 1), app.theme.muted()),
+                    Span::raw(text.to_string()),
+                ])
+            }
+        })
+        .collect();
+    let rows = block.inner(area).height as usize;
+    // Scroll so the marked line stays visible on short screens.
+    let skip = (current + 2).saturating_sub(rows);
+    let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
+    let block = match last {
+        Some(event) => block.title_bottom(Span::styled(
+            format!(
+                " step {}: {} ",
+                current + 1,
+                search.describe(event, search.counters().found)
+            ),
+            app.theme.muted(),
+        )),
+        None => block,
+    };
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
