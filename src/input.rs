@@ -49,11 +49,18 @@ pub fn load_puzzle(arg: &str) -> Result<Loaded<Puzzle>> {
             value,
         });
     }
+    // Mostly cells means a grid, even a short or mistyped one: then the
+    // grid's own error (the stray character, the cell count) says more than
+    // "not a puzzle name". Mostly letters means a name or a file name.
     let cells = arg
         .chars()
         .filter(|c| c.is_ascii_digit() || *c == '.')
         .count();
-    if cells < 16 {
+    let others = arg
+        .chars()
+        .filter(|c| !(c.is_ascii_digit() || c.is_whitespace() || ".|-+".contains(*c)))
+        .count();
+    if cells < 16 && cells <= others {
         bail!(
             "{arg:?} is not a shipped puzzle ({}), a file, or a grid of 16 or 81 cells",
             assets::names(assets::SUDOKU)
@@ -116,9 +123,22 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
     } else {
         arg.split(',').map(str::trim).collect()
     };
+    let value = Board::new(&rows).map_err(|err| {
+        let err = anyhow::Error::new(err);
+        // A mistyped file name would otherwise be reported only as a board
+        // with a stray '.' or '/' in it.
+        if arg.contains(['.', '/', '\\']) {
+            err.context(format!(
+                "{arg:?} is not a shipped board ({}) or an existing file, nor rows of letters",
+                assets::names(assets::BOARDS)
+            ))
+        } else {
+            err
+        }
+    })?;
     Ok(Loaded {
         name: arg.to_string(),
-        value: Board::new(&rows)?,
+        value,
     })
 }
 

@@ -1,0 +1,76 @@
+//! Integration tests for the engine and the headless command line, in one
+//! test binary (one link, one run) with a module per area:
+//!
+//! - `golden`: the reference outputs, byte for byte or event for event;
+//! - `oracles`: independent brute-force answers the searches must agree with;
+//! - `properties`: the SPEC §1 invariants over random inputs (proptest);
+//! - `errors`: bad inputs against the real binary.
+//! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
+//! - `pty`: the real binary in a pseudo-terminal.
+//! - `tree`: snapshots of the search tree panel.
+//!
+//! The fixtures in `tests/fixtures/` are copies of the project's reference
+//! outputs, so a clone of the repository can run the suite on its own.
+
+mod errors;
+mod golden;
+mod oracles;
+mod properties;
+mod pty;
+mod screens;
+mod tree;
+
+use std::process::{Command, Output};
+
+/// Runs the real `backstep` binary with `args`, from a neutral folder so no
+/// file in the repository is picked up by accident.
+pub fn backstep(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_backstep"))
+        .args(args)
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .expect("the backstep binary runs")
+}
+
+/// Standard output as text, failing the test if it is not UTF-8.
+pub fn stdout_text(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Standard error as text, lossily: a test on an error message should still
+/// report something readable if the bytes are odd.
+pub fn stderr_text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A small deterministic PRNG (SplitMix64), so that the oracle tests draw the
+/// same inputs on every run and a failure names a reproducible case.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound > 0`); the slight modulo bias does not
+    /// matter for test inputs.
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
