@@ -45,19 +45,67 @@ enum Command {
     Sudoku(SudokuArgs),
     /// Word Search with letter-inventory pruning and rare-end reversal.
     Word(WordArgs),
+    /// Two variants of one search side by side, with their node ratio.
+    #[command(subcommand)]
+    Compare(CompareCommand),
     /// Run the reference samples and check their results.
     Samples,
+}
+
+#[derive(Subcommand, Debug)]
+enum CompareCommand {
+    /// Symmetry against --full (or, with --check-at-end, --full against
+    /// testing only complete boards).
+    Queens(CompareQueensArgs),
+    /// MRV against first blank.
+    Sudoku(CompareSudokuArgs),
+    /// Pruned (inventory and reversal) against neither.
+    Word(CompareWordArgs),
+}
+
+#[derive(Args, Debug)]
+struct CompareQueensArgs {
+    /// Board size, 0 to 16.
+    #[arg(default_value = "4", value_parser = input::queens_n, allow_negative_numbers = true)]
+    n: u8,
+
+    /// Compare testing as you place (--full) with testing only complete boards.
+    #[arg(long)]
+    check_at_end: bool,
+}
+
+#[derive(Args, Debug)]
+struct CompareSudokuArgs {
+    /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
+    #[arg(default_value = "sample")]
+    puzzle: String,
+}
+
+#[derive(Args, Debug)]
+struct CompareWordArgs {
+    /// The board: rows separated by commas, a file, or a shipped name.
+    #[arg(long, default_value = samples::BOARD)]
+    board: String,
+
+    /// The word to trace (letters A-Z, at most 32).
+    #[arg(long, default_value = "ABCCED")]
+    word: String,
 }
 
 #[derive(Args, Debug)]
 struct QueensArgs {
     /// Board size, 0 to 16.
-    #[arg(default_value = "4", value_parser = input::queens_n)]
+    #[arg(default_value = "4", value_parser = input::queens_n, allow_negative_numbers = true)]
     n: u8,
 
     /// Search every first-row column (turn reflection symmetry off).
     #[arg(long)]
     full: bool,
+
+    /// Place a queen in every column of every row and test only complete
+    /// boards (the naive search; no symmetry).
+    #[arg(long, conflicts_with = "full")]
+    check_at_end: bool,
 }
 
 #[derive(Args, Debug)]
@@ -115,9 +163,11 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let command = cli
-        .command
-        .unwrap_or(Command::Queens(QueensArgs { n: 4, full: false }));
+    let command = cli.command.unwrap_or(Command::Queens(QueensArgs {
+        n: 4,
+        full: false,
+        check_at_end: false,
+    }));
     let no_color = cli.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let view = View {
         mode: cli.print,
@@ -136,6 +186,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Command::Queens(args) if args.check_at_end => {
+            show(Queens::check_at_end(args.n, rejects), "queens", view)
+        }
         Command::Queens(args) => {
             let options = QueensOptions {
                 n: args.n,
@@ -144,6 +197,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             show(Queens::new(options), "queens", view)
         }
+        Command::Compare(what) => compare(what, view),
         Command::Sudoku(args) if args.list => {
             for asset in assets::SUDOKU {
                 println!("{:<8} {}", asset.name, asset.about);
@@ -199,6 +253,88 @@ fn show<S: Scene>(search: S, name: &str, view: View) -> Result<ExitCode> {
     print::print(search, mode, &mut out)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs two variants of one search: prints both summaries and the node
+/// ratio, or opens them side by side.
+fn compare(what: CompareCommand, view: View) -> Result<ExitCode> {
+    let rejects = view.mode != Some(Mode::Summary);
+    match what {
+        CompareCommand::Queens(args) => {
+            let options = |symmetry| QueensOptions {
+                n: args.n,
+                symmetry,
+                rejects,
+            };
+            if args.check_at_end {
+                let naive = Queens::check_at_end(args.n, rejects);
+                let labels = ["full", "check at end"];
+                show_pair(Queens::new(options(false)), naive, "queens", labels, view)
+            } else {
+                let pair = (Queens::new(options(true)), Queens::new(options(false)));
+                show_pair(pair.0, pair.1, "queens", ["symmetry", "full"], view)
+            }
+        }
+        CompareCommand::Sudoku(args) => {
+            let puzzle = input::load_puzzle(&args.puzzle)?;
+            let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
+            let pair = (make(Order::Mrv), make(Order::First));
+            show_pair(pair.0, pair.1, &puzzle.name, ["mrv", "first"], view)
+        }
+        CompareCommand::Word(args) => {
+            let board = input::load_board(&args.board)?;
+            let word = input::load_word(&args.word)?;
+            let make = |pruned| {
+                let options = WordOptions {
+                    inventory: pruned,
+                    reverse: pruned,
+                    rejects,
+                };
+                WordSearch::new(&board.value, &word, options)
+            };
+            let labels = ["pruned", "unpruned"];
+            show_pair(make(true), make(false), &board.name, labels, view)
+        }
+    }
+}
+
+/// Prints both summaries and the node ratio, or opens the compare screen.
+fn show_pair<A: Scene, B: Scene>(
+    mut left: A,
+    mut right: B,
+    name: &str,
+    labels: [&str; 2],
+    view: View,
+) -> Result<ExitCode> {
+    match view.mode {
+        None if !ui::can_draw() => {
+            eprintln!("backstep: standard output is not a terminal; add --print summary");
+            Ok(ExitCode::from(2))
+        }
+        None => {
+            let labels = labels.map(str::to_string);
+            ui::compare::run(left, right, name, labels, view.theme)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Mode::Summary) => {
+            left.by_ref().for_each(drop);
+            right.by_ref().for_each(drop);
+            let (a, b) = (left.counters().nodes, right.counters().nodes);
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}", left.summary())?;
+            writeln!(out, "{}", right.summary())?;
+            let ratio = ui::compare::ratio(b, a);
+            writeln!(
+                out,
+                "nodes: {} {a} vs {} {b}, ratio {ratio}",
+                labels[0], labels[1]
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(_) => anyhow::bail!(
+            "compare prints only --print summary; run the searches one at a time for the other outputs"
+        ),
+    }
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

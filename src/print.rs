@@ -235,22 +235,20 @@ impl NodeLog {
         &self.open
     }
 
+    /// Row `i` of the table: node number, the node's cells, its outcome.
+    pub fn table_row(&self, i: usize) -> Vec<String> {
+        let row = &self.rows[i];
+        let mut cells = vec![(i + 1).to_string()];
+        cells.extend(row.cells.iter().cloned());
+        cells.push(row.outcome.text());
+        cells
+    }
+
     /// The nodes so far as a table (outcomes as far as known).
     pub fn table(&self, header: &[&'static str]) -> Table {
-        let rows = self
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, row)| {
-                let mut cells = vec![(i + 1).to_string()];
-                cells.extend(row.cells.iter().cloned());
-                cells.push(row.outcome.text());
-                cells
-            })
-            .collect();
         Table {
             header: header.to_vec(),
-            rows,
+            rows: (0..self.rows.len()).map(|i| self.table_row(i)).collect(),
         }
     }
 }
@@ -313,7 +311,9 @@ impl Report for Queens {
     }
 
     fn summary(&self) -> String {
-        let mode = if self.options().symmetry {
+        let mode = if self.checks_at_end() {
+            "check-at-end"
+        } else if self.options().symmetry {
             "symmetry"
         } else {
             "full"
@@ -340,6 +340,9 @@ impl Report for Queens {
                     "attacks"
                 };
                 format!("reject ({row},{col}): {} {verb} column {col}", by.words())
+            }
+            QueensEvent::DeadEnd { row } if *row == self.n() => {
+                "dead end: the complete board fails the test".to_string()
             }
             QueensEvent::DeadEnd { row } => format!("dead end at row {row}: no legal column"),
             QueensEvent::Undo { row, col } => format!("undo ({row},{col})"),

@@ -51,7 +51,7 @@ impl Cause for Attack {
     fn words(self) -> &'static str {
         match self {
             Attack::Symmetry => "symmetry",
-            Attack::Column => "column",
+            Attack::Column => "occupied column",
             Attack::High => "high diagonal",
             Attack::Low => "low diagonal",
         }
@@ -120,14 +120,18 @@ impl Masks {
     }
 }
 
-/// One node on the explicit stack.
-#[derive(Clone, Debug)]
+/// One node on the explicit stack. Only the deepest node has a phase of
+/// its own (every node below it is scanning), so it lives in [`Queens`].
+#[derive(Clone, Copy, Debug)]
 struct Frame {
     masks: Masks,
-    /// Columns still to scan, lowest first.
+    /// Columns still to scan, lowest first. Set when the node is pushed, so
+    /// that entering it costs no extra step; read only once it is scanned.
     todo: u32,
-    phase: Phase,
 }
+
+/// The stack holds the root and one node per row: `n + 1` frames at most.
+const STACK: usize = MAX_N as usize + 1;
 
 /// How an N-Queens search is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,12 +152,20 @@ pub struct Queens {
     all: u32,
     /// Root columns searched: the left half with symmetry, else all.
     root_columns: u32,
-    /// `frames[r]` is the node whose prefix holds `r` queens.
-    frames: Vec<Frame>,
-    /// The column of each placed queen, row by row.
-    queens: Vec<u8>,
+    /// `frames[r]` is the node whose prefix holds `r` queens; the frames
+    /// above `depth` are stale. A fixed array, so that a step never touches
+    /// the allocator and a clone is one copy.
+    frames: [Frame; STACK],
+    /// The current node's row: the number of queens placed.
+    depth: usize,
+    /// Where the current node is in its life.
+    phase: Phase,
+    /// The column of each placed queen, row by row (the first `depth`).
+    queens: [u8; MAX_N as usize],
     counters: Counters,
     finished: bool,
+    /// The naive strategy: place in every column, test complete boards only.
+    check_at_end: bool,
 }
 
 impl Queens {
@@ -167,23 +179,49 @@ impl Queens {
         } else {
             all
         };
+        // `todo` is 0 exactly when the node has nothing to scan: n = 0
+        // (complete at once) or, without rejects, a dead end.
         let root = Frame {
             masks: Masks::default(),
-            todo: 0,
-            phase: Phase::Enter,
+            todo: if options.rejects { all } else { root_columns },
         };
         Queens {
             options,
             all,
             root_columns,
-            frames: vec![root],
-            queens: Vec::with_capacity(options.n as usize),
+            frames: [root; STACK],
+            depth: 0,
+            phase: Phase::Enter,
+            queens: [0; MAX_N as usize],
             counters: Counters {
                 nodes: 1,
                 ..Counters::default()
             },
             finished: false,
+            check_at_end: false,
         }
+    }
+
+    /// The naive search that tests only complete boards: a queen goes into
+    /// every column of every row (no rejects while placing), and each
+    /// complete board is then checked row by row. A board whose first
+    /// attacked queen is at (r, c) yields `reject {r, c, by}` naming the
+    /// masks that attack it, then `dead-end {row: n}`; a board with no
+    /// attacked queen is a `solution` of weight 1. Symmetry is not used, so
+    /// 4-Queens enters 341 nodes (1 + 4 + 16 + 64 + 256).
+    pub fn check_at_end(n: u8, rejects: bool) -> Queens {
+        let mut search = Queens::new(QueensOptions {
+            n,
+            symmetry: false,
+            rejects,
+        });
+        search.check_at_end = true;
+        search
+    }
+
+    /// Whether this is the check-at-the-end search.
+    pub fn checks_at_end(&self) -> bool {
+        self.check_at_end
     }
 
     /// How the search was set up.
@@ -198,17 +236,17 @@ impl Queens {
 
     /// The columns of the queens placed so far: the current node's prefix.
     pub fn queens(&self) -> &[u8] {
-        &self.queens
+        &self.queens[..self.depth]
     }
 
     /// The row being filled at the current node (equal to `n` on a complete board).
     pub fn row(&self) -> u8 {
-        self.queens.len() as u8
+        self.depth as u8
     }
 
     /// The masks of the current node.
     pub fn masks(&self) -> Masks {
-        self.frames.last().map(|f| f.masks).unwrap_or_default()
+        self.frames[self.depth].masks
     }
 
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before
@@ -220,16 +258,16 @@ impl Queens {
     /// The columns the current node may place in: `legal`, restricted to the
     /// left half at the root when symmetry is on.
     pub fn searchable(&self) -> u32 {
-        self.legal() & self.allowed(self.queens.len())
+        self.legal() & self.allowed(self.depth)
     }
 
     /// Columns of the current row not yet scanned, lowest first.
     pub fn pending(&self) -> u32 {
-        self.frames.last().map_or(0, |f| match f.phase {
+        match self.phase {
             Phase::Enter => self.all,
-            Phase::Scan => f.todo,
+            Phase::Scan => self.frames[self.depth].todo,
             Phase::Leave => 0,
-        })
+        }
     }
 
     /// Columns searched at the root (`{0,1}` for 4 with symmetry).
@@ -251,6 +289,7 @@ impl Queens {
     }
 
     /// The columns a node at `depth` may search.
+    #[inline]
     fn allowed(&self, depth: usize) -> u32 {
         if depth == 0 {
             self.root_columns
@@ -259,86 +298,200 @@ impl Queens {
         }
     }
 
+    #[inline]
     fn emit(&mut self, event: QueensEvent) -> Option<QueensEvent> {
         self.counters.record(event.kind());
         Some(event)
+    }
+
+    /// Step 1 on a complete board: count it and yield `solution`. Rare next
+    /// to the other steps, so kept out of the stepping code.
+    #[cold]
+    #[inline(never)]
+    fn solution(&mut self) -> Option<QueensEvent> {
+        let queens = self.queens[..self.depth].to_vec();
+        let weight = self.weight(queens.first().copied());
+        self.counters.solutions += weight;
+        self.emit(QueensEvent::Solution { queens, weight })
+    }
+
+    /// The `reject` of a column that `allowed` or the masks refuse.
+    #[inline]
+    fn reject(&mut self, row: u8, col: u8, allowed: u32, masks: Masks) -> Option<QueensEvent> {
+        let bit = 1u32 << col;
+        let by = if allowed & bit == 0 {
+            Attacks::none().with(Attack::Symmetry, true)
+        } else {
+            Attacks::none()
+                .with(Attack::Column, masks.cols & bit != 0)
+                .with(Attack::High, masks.high & bit != 0)
+                .with(Attack::Low, masks.low & bit != 0)
+        };
+        self.emit(QueensEvent::Reject { row, col, by })
     }
 }
 
 impl Iterator for Queens {
     type Item = QueensEvent;
 
+    // Every call yields one event without looping: entering a node only
+    // flips the phase (its columns were set when it was pushed), and a scan
+    // that runs out of columns falls through to leaving the node. Inlined
+    // into the caller's loop, since a step is a handful of instructions.
+    #[inline(always)]
     fn next(&mut self) -> Option<QueensEvent> {
+        if self.check_at_end {
+            return self.next_checking_at_end();
+        }
+        let depth = self.depth;
+        match self.phase {
+            Phase::Enter => {
+                // A node has nothing to scan only when it is complete or,
+                // without rejects, a dead end; so one test serves both.
+                if self.frames[depth].todo == 0 {
+                    self.phase = Phase::Leave;
+                    if depth == self.options.n as usize {
+                        // 1. A complete board is a solution.
+                        return self.solution();
+                    }
+                    // 3. No legal column: a dead end.
+                    return self.emit(QueensEvent::DeadEnd { row: depth as u8 });
+                }
+                self.phase = Phase::Scan;
+                self.scan(depth)
+            }
+            Phase::Scan => {
+                if self.frames[depth].todo != 0 {
+                    return self.scan(depth);
+                }
+                // 3. Every column scanned and none legal: a dead end.
+                self.phase = Phase::Leave;
+                if self.options.rejects && self.searchable() == 0 {
+                    return self.emit(QueensEvent::DeadEnd { row: depth as u8 });
+                }
+                self.leave(depth)
+            }
+            Phase::Leave => self.leave(depth),
+        }
+    }
+}
+
+impl Queens {
+    /// Step 2: the next column of the current node, lowest first: a
+    /// `reject`, or a `place` that pushes the child with the masks shifted
+    /// for the next row. Without rejects `todo` holds only the searchable
+    /// columns.
+    #[inline(always)]
+    fn scan(&mut self, depth: usize) -> Option<QueensEvent> {
+        let all = self.all;
+        let rejects = self.options.rejects;
+        let allowed = self.allowed(depth);
+        let frame = &mut self.frames[depth];
+        let masks = frame.masks;
+        let todo = frame.todo;
+        frame.todo = todo & (todo - 1);
+        let col = todo.trailing_zeros();
+        let bit = 1u32 << col;
+        let (row, col) = (depth as u8, col as u8);
+        if rejects && all & !masks.attacked() & allowed & bit == 0 {
+            return self.reject(row, col, allowed, masks);
+        }
+        let child = masks.child(bit, all);
+        // With rejects every column is scanned, except on a complete board.
+        let todo = if rejects {
+            all & (u32::from(child.cols != all)).wrapping_neg()
+        } else {
+            all & !child.attacked()
+        };
+        self.frames[depth + 1] = Frame { masks: child, todo };
+        self.queens[depth] = col;
+        self.depth = depth + 1;
+        self.phase = Phase::Enter;
+        self.counters.nodes += 1;
+        self.emit(QueensEvent::Place { row, col })
+    }
+
+    /// One event of the check-at-the-end search (see [`Queens::check_at_end`]).
+    /// It shares the frames, masks and counters of the pruned search; only
+    /// the order of tests differs, so it is kept apart from that hot path.
+    fn next_checking_at_end(&mut self) -> Option<QueensEvent> {
         let n = self.options.n as usize;
         loop {
-            let depth = self.frames.len() - 1;
-            let allowed = self.allowed(depth);
-            let all = self.all;
-            let rejects = self.options.rejects;
-            let frame = self.frames.last_mut()?;
-            let legal = all & !frame.masks.attacked();
-            match frame.phase {
-                Phase::Enter => {
-                    // 1. A complete board is a solution.
-                    if depth == n {
-                        frame.phase = Phase::Leave;
-                        let weight = self.weight(self.queens.first().copied());
-                        self.counters.solutions += weight;
-                        let queens = self.queens.clone();
-                        return self.emit(QueensEvent::Solution { queens, weight });
+            let depth = self.depth;
+            match self.phase {
+                Phase::Enter if depth == n => match self.first_conflict() {
+                    None => {
+                        self.phase = Phase::Leave;
+                        return self.solution();
                     }
-                    frame.phase = Phase::Scan;
-                    frame.todo = if rejects { all } else { legal & allowed };
-                }
-                Phase::Scan => {
-                    if frame.todo == 0 {
-                        // 3. No legal column: a dead end.
-                        frame.phase = Phase::Leave;
-                        if legal & allowed == 0 {
-                            return self.emit(QueensEvent::DeadEnd { row: depth as u8 });
+                    Some((row, col, by)) => {
+                        // The dead end follows in the scan phase.
+                        self.phase = Phase::Scan;
+                        if self.options.rejects {
+                            return self.emit(QueensEvent::Reject { row, col, by });
                         }
-                        continue;
                     }
-                    // 2. The next column, lowest first.
-                    let col = frame.todo.trailing_zeros();
-                    frame.todo &= frame.todo - 1;
-                    let bit = 1u32 << col;
-                    let (row, col) = (depth as u8, col as u8);
-                    if allowed & bit == 0 {
-                        let by = Attacks::none().with(Attack::Symmetry, true);
-                        return self.emit(QueensEvent::Reject { row, col, by });
-                    }
-                    if legal & bit == 0 {
-                        let m = frame.masks;
-                        let by = Attacks::none()
-                            .with(Attack::Column, m.cols & bit != 0)
-                            .with(Attack::High, m.high & bit != 0)
-                            .with(Attack::Low, m.low & bit != 0);
-                        return self.emit(QueensEvent::Reject { row, col, by });
-                    }
-                    let child = Frame {
-                        masks: frame.masks.child(bit, all),
+                },
+                Phase::Scan if depth == n => {
+                    self.phase = Phase::Leave;
+                    return self.emit(QueensEvent::DeadEnd { row: n as u8 });
+                }
+                Phase::Enter => {
+                    self.phase = Phase::Scan;
+                    self.frames[depth].todo = self.all;
+                }
+                Phase::Scan if self.frames[depth].todo != 0 => {
+                    let frame = &mut self.frames[depth];
+                    let todo = frame.todo;
+                    frame.todo = todo & (todo - 1);
+                    let col = todo.trailing_zeros();
+                    let child = frame.masks.child(1 << col, self.all);
+                    self.frames[depth + 1] = Frame {
+                        masks: child,
                         todo: 0,
-                        phase: Phase::Enter,
                     };
-                    self.frames.push(child);
-                    self.queens.push(col);
+                    self.queens[depth] = col as u8;
+                    self.depth = depth + 1;
+                    self.phase = Phase::Enter;
                     self.counters.nodes += 1;
+                    let (row, col) = (depth as u8, col as u8);
                     return self.emit(QueensEvent::Place { row, col });
                 }
-                Phase::Leave => {
-                    // 4. Leave the node, undoing the queen that entered it.
-                    if depth == 0 {
-                        self.finished = true;
-                        return None;
-                    }
-                    self.frames.pop();
-                    let col = self.queens.pop()?;
-                    let row = (depth - 1) as u8;
-                    return self.emit(QueensEvent::Undo { row, col });
-                }
+                Phase::Scan | Phase::Leave => return self.leave(depth),
             }
         }
+    }
+
+    /// The first queen, row by row, that a queen above it attacks, with the
+    /// masks that hold it.
+    fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
+        (0..self.depth).find_map(|r| {
+            let masks = self.frames[r].masks;
+            let col = self.queens[r];
+            let bit = 1u32 << col;
+            (masks.attacked() & bit != 0).then(|| {
+                let by = Attacks::none()
+                    .with(Attack::Column, masks.cols & bit != 0)
+                    .with(Attack::High, masks.high & bit != 0)
+                    .with(Attack::Low, masks.low & bit != 0);
+                (r as u8, col, by)
+            })
+        })
+    }
+
+    /// Step 4: leave the node, undoing the queen that entered it; the
+    /// parent goes on scanning. The root's leaving ends the search.
+    #[inline(always)]
+    fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
+        if depth == 0 {
+            self.finished = true;
+            return None;
+        }
+        self.depth = depth - 1;
+        self.phase = Phase::Scan;
+        let row = (depth - 1) as u8;
+        let col = self.queens[depth - 1];
+        self.emit(QueensEvent::Undo { row, col })
     }
 }
 

@@ -314,8 +314,9 @@ pub struct Nodes<S: Scene> {
     upto: u64,
 }
 
-/// The most events the table and tree follow; past this they say so.
-pub const NODES_LIMIT: u64 = 2_000_000;
+/// The most events the table and tree follow; past this they say so. Going
+/// back replays the log from the start, so this also bounds that cost.
+pub const NODES_LIMIT: u64 = 200_000;
 
 impl<S: Scene> Nodes<S> {
     fn new(search: S) -> Nodes<S> {

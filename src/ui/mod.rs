@@ -2,6 +2,7 @@
 //! [`App`](app::App); [`render`] draws it; the engine is only read.
 
 pub mod app;
+pub mod compare;
 pub mod keys;
 pub mod panels;
 pub mod queens;

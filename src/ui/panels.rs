@@ -14,7 +14,7 @@ use super::scene::Scene;
 pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
     let log = app.nodes.log();
     let header = app.timeline.search().table_header();
-    let table = log.table(header);
+    let total = log.rows().len();
     let current = log.open().last().copied();
     let mut block = block;
     if app.nodes.upto() < app.timeline.step() {
@@ -24,19 +24,22 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         ));
     }
     let visible = block.inner(area).height.saturating_sub(1) as usize;
-    // Keep the current row in view, a little above the bottom when possible.
-    let focus = current.unwrap_or(table.rows.len().saturating_sub(1));
+    // Keep the current row in view, a little above the bottom when possible;
+    // only the rows in view are formatted.
+    let focus = current.unwrap_or(total.saturating_sub(1));
     let first = (focus + 3)
         .saturating_sub(visible)
-        .min(table.rows.len().saturating_sub(visible));
-    let shown = &table.rows[first.min(table.rows.len())..];
-    let mut widths: Vec<u16> = table.header.iter().map(|h| h.len() as u16).collect();
-    for row in shown.iter().take(visible) {
+        .min(total.saturating_sub(visible));
+    let shown: Vec<Vec<String>> = (first..total.min(first + visible))
+        .map(|i| log.table_row(i))
+        .collect();
+    let mut widths: Vec<u16> = header.iter().map(|h| h.len() as u16).collect();
+    for row in &shown {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count() as u16);
         }
     }
-    let rows = shown.iter().take(visible).enumerate().map(|(i, cells)| {
+    let rows = shown.iter().enumerate().map(|(i, cells)| {
         let style = if Some(first + i) == current {
             app.theme.current()
         } else {
@@ -46,10 +49,11 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
     });
     let widths: Vec<Constraint> = widths.into_iter().map(Constraint::Length).collect();
     let widget = Table::new(rows, widths)
-        .header(Row::new(table.header.clone()).style(app.theme.title()))
+        .column_spacing(2)
+        .header(Row::new(header.to_vec()).style(app.theme.title()))
         .block(block);
     frame.render_widget(widget, area);
-    if table.rows.is_empty() {
+    if total == 0 {
         let inner = Rect {
             y: area.y + 2,
             height: 1,

@@ -17,7 +17,9 @@ const SQUARE: u16 = 3;
 
 impl Scene for Queens {
     fn title(&self, _name: &str, theme: &Theme) -> String {
-        let mode = if self.options().symmetry {
+        let mode = if self.checks_at_end() {
+            "check at end"
+        } else if self.options().symmetry {
             "symmetry"
         } else {
             "full"

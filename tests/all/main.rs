@@ -8,6 +8,8 @@
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
+//! - `teaching`: check-at-the-end N-Queens, `compare`, the table and
+//!   algorithm panels.
 //!
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
@@ -18,6 +20,7 @@ mod oracles;
 mod properties;
 mod pty;
 mod screens;
+mod teaching;
 mod tree;
 
 use std::process::{Command, Output};

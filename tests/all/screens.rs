@@ -300,7 +300,7 @@ fn queens4_solution() {
     let buf = draw(&app, WIDE);
     let screen = text(&buf);
     for expected in [
-        "solution [1,3,0,2], counted twice by symmetry",
+        "solution #1 [1,3,0,2], counted twice by symmetry",
         "prefix [1,3,0,2]",
         " solution ",
         "board complete",
