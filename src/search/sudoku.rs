@@ -269,7 +269,43 @@ impl Geometry {
     pub fn all_digits(self) -> u16 {
         (1u16 << self.size) - 1
     }
+
+    /// Row, column and box of every cell, so that the search does no
+    /// division per cell.
+    fn units(self) -> &'static [[u8; 3]] {
+        if self.size == 4 { &UNITS_4 } else { &UNITS_9 }
+    }
 }
+
+/// `[row, col, box]` of each cell of a `size`×`size` grid, row-major.
+const fn unit_table<const CELLS: usize>(size: usize, box_size: usize) -> [[u8; 3]; CELLS] {
+    let mut table = [[0; 3]; CELLS];
+    let mut idx = 0;
+    while idx < CELLS {
+        let (row, col) = (idx / size, idx % size);
+        let r#box = row / box_size * box_size + col / box_size;
+        table[idx] = [row as u8, col as u8, r#box as u8];
+        idx += 1;
+    }
+    table
+}
+
+const UNITS_4: [[u8; 3]; 16] = unit_table(4, 2);
+const UNITS_9: [[u8; 3]; 81] = unit_table(9, 3);
+
+/// The number of candidates in a digit mask, by table: the target's
+/// baseline instruction set has no population count.
+const fn popcount_table() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        table[mask] = (mask as u16).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
+const POPCOUNT: [u8; 512] = popcount_table();
 
 /// One node on the explicit stack.
 #[derive(Clone, Debug)]
@@ -297,11 +333,18 @@ pub struct SudokuOptions {
 pub struct Sudoku {
     options: SudokuOptions,
     geometry: Geometry,
+    /// `[row, col, box]` of each cell.
+    units: &'static [[u8; 3]],
     givens: Vec<u8>,
-    grid: Vec<u8>,
-    rows: Vec<u16>,
-    cols: Vec<u16>,
-    boxes: Vec<u16>,
+    /// `size * size`: the cells in use of `grid`.
+    cells: usize,
+    // The working state lives in fixed arrays sized for 9×9 (a 4×4 uses
+    // the front): the hot loop then indexes one struct instead of chasing
+    // four heap pointers, and a clone is one copy.
+    grid: [u8; 81],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
     frames: Vec<Frame>,
     count: u8,
     first: Option<Vec<u8>>,
@@ -320,17 +363,14 @@ impl Sudoku {
         let mut search = Sudoku {
             options,
             geometry,
+            units: geometry.units(),
             givens: puzzle.cells.clone(),
-            grid: vec![0; size * size],
-            rows: vec![0; size],
-            cols: vec![0; size],
-            boxes: vec![0; size],
-            frames: vec![Frame {
-                cell: None,
-                candidates: 0,
-                todo: 0,
-                phase: Phase::Enter,
-            }],
+            cells: size * size,
+            grid: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            frames: Vec::with_capacity(size * size + 1),
             count: 0,
             first: None,
             counters: Counters {
@@ -339,6 +379,12 @@ impl Sudoku {
             },
             finished: false,
         };
+        search.frames.push(Frame {
+            cell: None,
+            candidates: 0,
+            todo: 0,
+            phase: Phase::Enter,
+        });
         for (idx, &digit) in puzzle.cells.iter().enumerate() {
             if digit != 0 {
                 search.write(idx, digit);
@@ -359,7 +405,7 @@ impl Sudoku {
 
     /// The working grid, row-major, 0 for a blank.
     pub fn grid(&self) -> &[u8] {
-        &self.grid
+        &self.grid[..self.cells]
     }
 
     /// The givens, row-major, 0 for a blank.
@@ -369,25 +415,24 @@ impl Sudoku {
 
     /// Digits held by each row (bit `d-1` for digit `d`).
     pub fn row_masks(&self) -> &[u16] {
-        &self.rows
+        &self.rows[..self.geometry.size as usize]
     }
 
     /// Digits held by each column.
     pub fn col_masks(&self) -> &[u16] {
-        &self.cols
+        &self.cols[..self.geometry.size as usize]
     }
 
     /// Digits held by each box.
     pub fn box_masks(&self) -> &[u16] {
-        &self.boxes
+        &self.boxes[..self.geometry.size as usize]
     }
 
     /// The digits a cell could take now: none of its units holds them.
+    #[inline]
     pub fn candidates(&self, idx: usize) -> u16 {
-        let (row, col) = self.geometry.coords(idx);
-        let held = self.rows[row as usize]
-            | self.cols[col as usize]
-            | self.boxes[self.geometry.box_of(idx) as usize];
+        let [row, col, r#box] = self.units[idx];
+        let held = self.rows[row as usize] | self.cols[col as usize] | self.boxes[r#box as usize];
         self.geometry.all_digits() & !held
     }
 
@@ -396,7 +441,7 @@ impl Sudoku {
     pub fn deciding(&self) -> Option<(usize, u16)> {
         let frame = self.frames.last()?;
         match frame.phase {
-            Phase::Enter => self.choose(),
+            Phase::Enter => self.choose(0),
             _ => frame.cell.map(|cell| (cell, frame.candidates)),
         }
     }
@@ -421,11 +466,13 @@ impl Sudoku {
         self.first.as_deref()
     }
 
+    #[inline]
     fn write(&mut self, idx: usize, digit: u8) {
         self.toggle(idx, digit);
         self.grid[idx] = digit;
     }
 
+    #[inline]
     fn erase(&mut self, idx: usize) -> u8 {
         let digit = self.grid[idx];
         self.toggle(idx, digit);
@@ -433,23 +480,53 @@ impl Sudoku {
         digit
     }
 
+    #[inline]
     fn toggle(&mut self, idx: usize, digit: u8) {
         let bit = 1u16 << (digit - 1);
-        let (row, col) = self.geometry.coords(idx);
+        let [row, col, r#box] = self.units[idx];
         self.rows[row as usize] ^= bit;
         self.cols[col as usize] ^= bit;
-        self.boxes[self.geometry.box_of(idx) as usize] ^= bit;
+        self.boxes[r#box as usize] ^= bit;
+    }
+
+    /// (row, col) of a cell, by table.
+    #[inline]
+    fn coords(&self, idx: usize) -> (u8, u8) {
+        let [row, col, _] = self.units[idx];
+        (row, col)
     }
 
     /// Step 1: the cell this node decides, or `None` when the grid is full.
-    fn choose(&self) -> Option<(usize, u16)> {
+    /// Cells before `from` must be filled: with the `first` order a child
+    /// starts where its parent's cell is, instead of rescanning the grid.
+    #[inline(always)]
+    fn choose(&self, from: usize) -> Option<(usize, u16)> {
+        match self.options.order {
+            Order::First => {
+                let idx = (from..self.cells).find(|&idx| self.grid[idx] == 0)?;
+                Some((idx, self.candidates(idx)))
+            }
+            Order::Mrv => self.fewest_candidates(),
+        }
+    }
+
+    /// The MRV choice: the first blank with no candidate, else the first
+    /// with the fewest. Scans the whole grid, so it is not inlined.
+    #[inline(never)]
+    fn fewest_candidates(&self) -> Option<(usize, u16)> {
         let mut best: Option<(usize, u16)> = None;
-        for idx in (0..self.grid.len()).filter(|&i| self.grid[i] == 0) {
+        let mut fewest = u8::MAX;
+        for idx in 0..self.cells {
+            if self.grid[idx] != 0 {
+                continue;
+            }
             let candidates = self.candidates(idx);
-            if self.options.order == Order::First || candidates == 0 {
+            if candidates == 0 {
                 return Some((idx, candidates));
             }
-            if best.is_none_or(|(_, b)| candidates.count_ones() < b.count_ones()) {
+            let count = POPCOUNT[usize::from(candidates) & 511];
+            if count < fewest {
+                fewest = count;
                 best = Some((idx, candidates));
             }
         }
@@ -457,18 +534,17 @@ impl Sudoku {
     }
 
     /// The units of `idx` that hold `digit`.
+    #[inline]
     fn holders(&self, idx: usize, digit: u8) -> Units {
         let bit = 1u16 << (digit - 1);
-        let (row, col) = self.geometry.coords(idx);
+        let [row, col, r#box] = self.units[idx];
         Units::none()
             .with(Unit::Row, self.rows[row as usize] & bit != 0)
             .with(Unit::Col, self.cols[col as usize] & bit != 0)
-            .with(
-                Unit::Box,
-                self.boxes[self.geometry.box_of(idx) as usize] & bit != 0,
-            )
+            .with(Unit::Box, self.boxes[r#box as usize] & bit != 0)
     }
 
+    #[inline]
     fn emit(&mut self, event: SudokuEvent) -> Option<SudokuEvent> {
         self.counters.record(event.kind());
         Some(event)
@@ -478,85 +554,104 @@ impl Sudoku {
 impl Iterator for Sudoku {
     type Item = SudokuEvent;
 
+    // Every call yields one event without looping: entering a node chooses
+    // its cell and goes straight on to its first digit, and a node whose
+    // digits are done goes straight on to its `undo`.
+    #[inline(always)]
     fn next(&mut self) -> Option<SudokuEvent> {
-        loop {
-            let depth = self.frames.len() - 1;
-            let phase = self.frames.last()?.phase;
-            match phase {
-                Phase::Enter => {
-                    let choice = self.choose();
-                    let rejects = self.options.rejects;
-                    let all = self.geometry.all_digits();
-                    let frame = self.frames.last_mut()?;
-                    match choice {
-                        Some((cell, candidates)) => {
-                            frame.phase = Phase::Scan;
-                            frame.cell = Some(cell);
-                            frame.candidates = candidates;
-                            frame.todo = if rejects { all } else { candidates };
-                        }
-                        None => {
-                            // 2. A full grid.
-                            frame.phase = Phase::Leave;
-                            self.count += 1;
-                            self.counters.solutions = u64::from(self.count);
-                            if self.first.is_none() {
-                                self.first = Some(self.grid.clone());
-                            }
-                            let count = self.count;
-                            return self.emit(SudokuEvent::Solution { count });
-                        }
-                    }
-                }
-                Phase::Scan => {
-                    let stopped = self.count >= CAP;
-                    let frame = self.frames.last_mut()?;
-                    let (cell, candidates) = (frame.cell?, frame.candidates);
-                    let (row, col) = self.geometry.coords(cell);
-                    if stopped || frame.todo == 0 {
-                        frame.phase = Phase::Leave;
-                        if !stopped && candidates == 0 {
-                            // 4. No candidate at all.
-                            return self.emit(SudokuEvent::DeadEnd { row, col });
-                        }
-                        continue;
-                    }
-                    // 3. The next digit, ascending.
-                    let digit = frame.todo.trailing_zeros() as u8 + 1;
-                    frame.todo &= frame.todo - 1;
-                    if candidates >> (digit - 1) & 1 == 0 {
-                        let by = self.holders(cell, digit);
-                        return self.emit(SudokuEvent::Reject {
-                            row,
-                            col,
-                            digit,
-                            by,
-                        });
-                    }
-                    self.write(cell, digit);
-                    self.frames.push(Frame {
-                        cell: None,
-                        candidates: 0,
-                        todo: 0,
-                        phase: Phase::Enter,
-                    });
-                    self.counters.nodes += 1;
-                    return self.emit(SudokuEvent::Place { row, col, digit });
-                }
-                Phase::Leave => {
-                    // 5. Leave the node, erasing the digit that entered it.
-                    if depth == 0 {
-                        self.finished = true;
-                        return None;
-                    }
-                    self.frames.pop();
-                    let cell = self.frames.last()?.cell?;
-                    let digit = self.erase(cell);
-                    let (row, col) = self.geometry.coords(cell);
-                    return self.emit(SudokuEvent::Undo { row, col, digit });
-                }
-            }
+        let depth = self.frames.len() - 1;
+        match self.frames[depth].phase {
+            Phase::Enter => self.enter(depth),
+            Phase::Scan => self.scan(depth),
+            Phase::Leave => self.leave(depth),
         }
+    }
+}
+
+impl Sudoku {
+    /// Steps 1 and 2: choose the node's cell, or count a full grid.
+    #[inline]
+    fn enter(&mut self, depth: usize) -> Option<SudokuEvent> {
+        let from = match self.options.order {
+            Order::First if depth > 0 => self.frames[depth - 1].cell.unwrap_or(0),
+            _ => 0,
+        };
+        let Some((cell, candidates)) = self.choose(from) else {
+            // 2. A full grid.
+            self.frames[depth].phase = Phase::Leave;
+            self.count += 1;
+            self.counters.solutions = u64::from(self.count);
+            if self.first.is_none() {
+                self.first = Some(self.grid().to_vec());
+            }
+            let count = self.count;
+            return self.emit(SudokuEvent::Solution { count });
+        };
+        let todo = if self.options.rejects {
+            self.geometry.all_digits()
+        } else {
+            candidates
+        };
+        self.frames[depth] = Frame {
+            cell: Some(cell),
+            candidates,
+            todo,
+            phase: Phase::Scan,
+        };
+        self.scan(depth)
+    }
+
+    /// Steps 3 and 4: the next digit of the node's cell, or its dead end.
+    #[inline(always)]
+    fn scan(&mut self, depth: usize) -> Option<SudokuEvent> {
+        let stopped = self.count >= CAP;
+        let frame = &mut self.frames[depth];
+        let (cell, candidates, todo) = (frame.cell?, frame.candidates, frame.todo);
+        let [row, col, _] = self.units[cell];
+        if stopped || todo == 0 {
+            frame.phase = Phase::Leave;
+            if !stopped && candidates == 0 {
+                // 4. No candidate at all.
+                return self.emit(SudokuEvent::DeadEnd { row, col });
+            }
+            return self.leave(depth);
+        }
+        // 3. The next digit, ascending.
+        frame.todo = todo & (todo - 1);
+        let digit = todo.trailing_zeros() as u8 + 1;
+        if candidates >> (digit - 1) & 1 == 0 {
+            let by = self.holders(cell, digit);
+            return self.emit(SudokuEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            });
+        }
+        self.write(cell, digit);
+        self.frames.push(Frame {
+            cell: None,
+            candidates: 0,
+            todo: 0,
+            phase: Phase::Enter,
+        });
+        self.counters.nodes += 1;
+        self.emit(SudokuEvent::Place { row, col, digit })
+    }
+
+    /// Step 5: leave the node, erasing the digit that entered it. The
+    /// root's leaving ends the search.
+    #[inline(always)]
+    fn leave(&mut self, depth: usize) -> Option<SudokuEvent> {
+        if depth == 0 {
+            self.finished = true;
+            return None;
+        }
+        self.frames.pop();
+        let cell = self.frames[depth - 1].cell?;
+        let digit = self.erase(cell);
+        let (row, col) = self.coords(cell);
+        self.emit(SudokuEvent::Undo { row, col, digit })
     }
 }
 

@@ -276,6 +276,9 @@ pub struct WordOptions {
 #[derive(Clone, Debug)]
 struct Frame {
     cell: usize,
+    /// The cell's row and column, kept so that a step needs no division.
+    row: u8,
+    col: u8,
     /// Next direction to look at.
     dir: u8,
     /// Whether any neighbour was entered.
@@ -297,7 +300,8 @@ pub struct WordSearch {
     preamble_done: usize,
     /// Whether step 1 decided the result, so no cell is searched.
     decided: bool,
-    visited: Vec<bool>,
+    /// One bit per cell (at most 16×16 = 256): the current path's cells.
+    visited: [u64; 4],
     frames: Vec<Frame>,
     next_start: usize,
     found: Option<Vec<(u8, u8)>>,
@@ -351,7 +355,7 @@ impl WordSearch {
             preamble,
             preamble_done: 0,
             decided,
-            visited: vec![false; cells],
+            visited: [0; 4],
             frames: Vec::with_capacity(letters.len()),
             next_start: 0,
             counters: Counters {
@@ -410,15 +414,13 @@ impl WordSearch {
 
     /// The current path, in search order: `(row, col)` of each cell.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.frames
-            .iter()
-            .map(|f| self.board.coords(f.cell))
-            .collect()
+        self.frames.iter().map(|f| (f.row, f.col)).collect()
     }
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        self.visited[row * self.board.cols + col]
+        let cell = row * self.board.cols + col;
+        self.visited[cell / 64] >> (cell % 64) & 1 == 1
     }
 
     /// The path the word was found along, in the original word's order.
@@ -426,22 +428,25 @@ impl WordSearch {
         self.found.as_deref()
     }
 
+    #[inline]
     fn emit(&mut self, event: WordEvent) -> Option<WordEvent> {
         self.counters.record(event.kind());
         Some(event)
     }
 
-    fn enter(&mut self, cell: usize) -> Option<WordEvent> {
+    #[inline]
+    fn enter(&mut self, cell: usize, row: u8, col: u8) -> Option<WordEvent> {
         let index = self.frames.len() as u8;
-        self.visited[cell] = true;
+        self.visited[cell / 64] |= 1 << (cell % 64);
         self.frames.push(Frame {
             cell,
+            row,
+            col,
             dir: 0,
             entered: false,
             phase: Phase::Enter,
         });
         self.counters.nodes += 1;
-        let (row, col) = self.board.coords(cell);
         self.emit(WordEvent::Place { row, col, index })
     }
 
@@ -454,96 +459,150 @@ impl WordSearch {
 impl Iterator for WordSearch {
     type Item = WordEvent;
 
+    // Every call yields one event without re-dispatching on the phase:
+    // entering a cell goes straight on to its neighbours, neighbours that
+    // make no event are passed over in an inner loop, and a cell whose
+    // neighbours are done goes straight on to its `undo`.
+    #[inline(always)]
     fn next(&mut self) -> Option<WordEvent> {
-        // 1. The checks before any search.
-        if let Some(event) = self.preamble.get(self.preamble_done).cloned() {
+        // A cell on the path means the search proper is under way: step 1
+        // is over and nothing has ended it.
+        let Some(frame) = self.frames.last() else {
+            return self.idle();
+        };
+        match frame.phase {
+            Phase::Enter => self.arrive(),
+            Phase::Scan => self.scan(),
+            Phase::Leave => self.leave(),
+        }
+    }
+}
+
+impl WordSearch {
+    /// The path is empty: the checks before any search (step 1), the next
+    /// start cell, row-major (step 3), or the end.
+    #[inline(never)]
+    fn idle(&mut self) -> Option<WordEvent> {
+        if self.preamble_done < self.preamble.len() {
+            let event = self.preamble[self.preamble_done].clone();
             self.preamble_done += 1;
             return self.emit(event);
         }
-        if self.decided || self.finished {
+        if self.decided || self.finished || self.found.is_some() {
             return self.finish();
         }
-        loop {
-            let index = self.frames.len().wrapping_sub(1);
-            let Some(frame) = self.frames.last_mut() else {
-                // 3. The next start cell, row-major.
-                if self.found.is_some() {
-                    return self.finish();
-                }
-                let first = self.searched[0];
-                let start = (self.next_start..self.board.letters.len())
-                    .find(|&cell| self.board.letters[cell] == first);
-                return match start {
-                    Some(cell) => {
-                        self.next_start = cell + 1;
-                        self.enter(cell)
-                    }
-                    None => {
-                        self.next_start = self.board.letters.len();
-                        self.finish()
-                    }
-                };
-            };
-            match frame.phase {
-                Phase::Enter => {
-                    if index + 1 == self.searched.len() {
-                        // 4. The whole word is on the path.
-                        frame.phase = Phase::Leave;
-                        let mut path = self.path();
-                        if self.reversed {
-                            path.reverse();
-                        }
-                        self.found = Some(path.clone());
-                        self.counters.solutions = 1;
-                        return self.emit(WordEvent::Solution { path });
-                    }
-                    frame.phase = Phase::Scan;
-                }
-                Phase::Scan => {
-                    if self.found.is_some() || frame.dir == 4 {
-                        frame.phase = Phase::Leave;
-                        if self.found.is_none() && !frame.entered {
-                            // 6. No neighbour continues the word.
-                            let (row, col) = self.board.coords(frame.cell);
-                            return self.emit(WordEvent::DeadEnd { row, col });
-                        }
-                        continue;
-                    }
-                    // 5. The next neighbour: up, right, down, left.
-                    let dir = frame.dir as usize;
-                    frame.dir += 1;
-                    let Some(next) = self.board.neighbor(frame.cell, dir) else {
-                        continue;
-                    };
-                    let reason = if self.visited[next] {
-                        Reason::Visited
-                    } else if self.board.letters[next] != self.searched[index + 1] {
-                        Reason::Mismatch
-                    } else {
-                        frame.entered = true;
-                        return self.enter(next);
-                    };
-                    if self.options.rejects {
-                        let (row, col) = self.board.coords(next);
-                        let index = (index + 1) as u8;
-                        return self.emit(WordEvent::Reject {
-                            row,
-                            col,
-                            index,
-                            reason,
-                        });
-                    }
-                }
-                Phase::Leave => {
-                    // 7. Leave the cell.
-                    let cell = frame.cell;
-                    self.frames.pop();
-                    self.visited[cell] = false;
-                    let (row, col) = self.board.coords(cell);
-                    return self.emit(WordEvent::Undo { row, col });
-                }
+        let first = self.searched[0];
+        let start = (self.next_start..self.board.letters.len())
+            .find(|&cell| self.board.letters[cell] == first);
+        match start {
+            Some(cell) => {
+                self.next_start = cell + 1;
+                let (row, col) = self.board.coords(cell);
+                self.enter(cell, row, col)
+            }
+            None => {
+                self.next_start = self.board.letters.len();
+                self.finish()
             }
         }
+    }
+
+    /// The step after a cell was entered: the word is complete (step 4), or
+    /// its neighbours are scanned (step 5).
+    #[inline(always)]
+    fn arrive(&mut self) -> Option<WordEvent> {
+        let index = self.frames.len() - 1;
+        if index + 1 == self.searched.len() {
+            return self.solution();
+        }
+        self.frames[index].phase = Phase::Scan;
+        self.scan()
+    }
+
+    /// Step 4: the whole word is on the path.
+    #[cold]
+    #[inline(never)]
+    fn solution(&mut self) -> Option<WordEvent> {
+        let index = self.frames.len() - 1;
+        self.frames[index].phase = Phase::Leave;
+        let mut path = self.path();
+        if self.reversed {
+            path.reverse();
+        }
+        self.found = Some(path.clone());
+        self.counters.solutions = 1;
+        self.emit(WordEvent::Solution { path })
+    }
+
+    /// Step 5: the next neighbour that makes an event, up, right, down,
+    /// left; once they are done, the dead end (step 6) or the `undo`.
+    #[inline(always)]
+    fn scan(&mut self) -> Option<WordEvent> {
+        let index = self.frames.len() - 1;
+        let stopped = self.found.is_some();
+        let (rows, cols) = (self.board.rows, self.board.cols);
+        let wanted = self.searched.get(index + 1).copied();
+        let frame = &mut self.frames[index];
+        loop {
+            if stopped || frame.dir == 4 {
+                frame.phase = Phase::Leave;
+                if !stopped && !frame.entered {
+                    // 6. No neighbour continues the word.
+                    let (row, col) = (frame.row, frame.col);
+                    return self.emit(WordEvent::DeadEnd { row, col });
+                }
+                return self.leave();
+            }
+            let dir = frame.dir;
+            frame.dir += 1;
+            let Some((row, col)) = step(frame.row, frame.col, dir, rows, cols) else {
+                continue;
+            };
+            let next = usize::from(row) * cols + usize::from(col);
+            let reason = if self.visited[next / 64] >> (next % 64) & 1 == 1 {
+                Reason::Visited
+            } else if Some(self.board.letters[next]) != wanted {
+                Reason::Mismatch
+            } else {
+                frame.entered = true;
+                return self.enter(next, row, col);
+            };
+            if self.options.rejects {
+                let index = (index + 1) as u8;
+                return self.emit(WordEvent::Reject {
+                    row,
+                    col,
+                    index,
+                    reason,
+                });
+            }
+        }
+    }
+
+    /// Step 7: leave the cell.
+    #[inline(always)]
+    fn leave(&mut self) -> Option<WordEvent> {
+        let frame = self.frames.pop()?;
+        let cell = frame.cell;
+        self.visited[cell / 64] &= !(1 << (cell % 64));
+        self.emit(WordEvent::Undo {
+            row: frame.row,
+            col: frame.col,
+        })
+    }
+}
+
+/// The neighbour of (`row`, `col`) in direction `dir` (an index into
+/// [`DIRECTIONS`]) on a `rows`×`cols` board, if it is on the board. The same
+/// as [`Board::neighbor`], without its division.
+#[inline]
+fn step(row: u8, col: u8, dir: u8, rows: usize, cols: usize) -> Option<(u8, u8)> {
+    let (r, c) = (usize::from(row), usize::from(col));
+    match dir {
+        0 => (r > 0).then(|| (row - 1, col)),
+        1 => (c + 1 < cols).then(|| (row, col + 1)),
+        2 => (r + 1 < rows).then(|| (row + 1, col)),
+        _ => (c > 0).then(|| (row, col - 1)),
     }
 }
 
