@@ -35,6 +35,10 @@ struct Cli {
     /// No colours: bold, reverse and underline only (also set by NO_COLOR).
     #[arg(long, global = true)]
     no_color: bool,
+
+    /// Start in predict mode: guess each decision before it is shown.
+    #[arg(long, global = true)]
+    predict: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -171,6 +175,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let no_color = cli.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let view = View {
         mode: cli.print,
+        predict: cli.predict,
         theme: Theme::new(!no_color, cli.ascii),
     };
     let mode = cli.print;
@@ -233,6 +238,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
 /// How the user asked to see the search.
 struct View {
     mode: Option<Mode>,
+    predict: bool,
     theme: Theme,
 }
 
@@ -245,7 +251,7 @@ fn show<S: Scene>(search: S, name: &str, view: View) -> Result<ExitCode> {
             );
             return Ok(ExitCode::from(2));
         }
-        ui::run(search, name, view.theme)?;
+        ui::run(search, name, view.theme, view.predict)?;
         return Ok(ExitCode::SUCCESS);
     };
     let stdout = io::stdout();

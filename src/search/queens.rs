@@ -111,7 +111,7 @@ impl Masks {
     }
 
     /// The masks of the child node after a queen on bit `bit`.
-    fn child(self, bit: u32, all: u32) -> Masks {
+    pub fn child(self, bit: u32, all: u32) -> Masks {
         Masks {
             cols: self.cols | bit,
             high: ((self.high | bit) << 1) & all,

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::keys::{self, Action};
+use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::print::NodeLog;
-use crate::search::EventKind;
+use crate::search::{EventKind, SearchEvent};
 use crate::timeline::{Goal, Job, Progress, Timeline};
 
 /// Run speeds in events per second; the last means as fast as possible.
@@ -61,6 +62,8 @@ pub struct App<S: Scene> {
     pub help: bool,
     /// What the lower panel shows.
     pub panel: Panel,
+    /// Predict mode: the score and the question in play.
+    pub predict: Option<Predict>,
     /// The nodes entered up to the current step, for the table and tree.
     pub nodes: Nodes<S>,
     /// The step number being typed after `:`.
@@ -88,6 +91,7 @@ impl<S: Scene> App<S> {
             fold: false,
             help: false,
             panel: Panel::Events,
+            predict: None,
             prompt: None,
             pending: None,
             message: None,
@@ -103,6 +107,10 @@ impl<S: Scene> App<S> {
 
     /// Reacts to one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
+        if self.answering() && self.on_answer_key(key) {
+            self.sync();
+            return;
+        }
         if let Some(text) = self.prompt.as_mut() {
             match key.code {
                 KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 12 => text.push(c),
@@ -155,6 +163,13 @@ impl<S: Scene> App<S> {
             Action::Table => self.toggle(Panel::Table),
             Action::Code => self.toggle(Panel::Code),
             Action::Tree => self.toggle(Panel::Tree),
+            Action::Predict => {
+                self.stop();
+                self.predict = match self.predict.take() {
+                    Some(_) => None,
+                    None => Some(Predict::default()),
+                };
+            }
             Action::Step => {
                 self.stop();
                 self.step_forward();
@@ -189,7 +204,13 @@ impl<S: Scene> App<S> {
                 self.stop();
                 self.prompt = Some(String::new());
             }
-            Action::Fold => self.fold = !self.fold,
+            Action::Fold => {
+                self.fold = !self.fold;
+                // Folding changes which event comes next: ask afresh.
+                if let Some(predict) = self.predict.as_mut() {
+                    predict.at_step = None;
+                }
+            }
         }
     }
 
@@ -201,9 +222,113 @@ impl<S: Scene> App<S> {
         };
     }
 
+    /// Whether a prediction question is waiting for an answer.
+    pub fn answering(&self) -> bool {
+        self.predict.as_ref().is_some_and(|p| p.question.is_some())
+    }
+
+    /// Handles a key while a question waits; false leaves the key to the
+    /// usual table (arrows, help, quit).
+    fn on_answer_key(&mut self, key: KeyEvent) -> bool {
+        let search = self.timeline.search();
+        let extra = search.extra_question();
+        let Some(predict) = self.predict.as_mut() else {
+            return false;
+        };
+        match key.code {
+            KeyCode::Char('m') if predict.paused.is_none() && extra.is_some() => {
+                predict.paused = predict.question.take();
+                predict.question = extra;
+                predict.input.clear();
+            }
+            KeyCode::Char(c)
+                if predict.input.is_empty()
+                    && predict.question.as_ref().is_some_and(|q| q.starts(c)) =>
+            {
+                predict.input.push(c);
+            }
+            KeyCode::Char(c)
+                if !predict.input.is_empty()
+                    && (c.is_ascii_alphanumeric() || c == ',' || c == ' ') =>
+            {
+                if predict.input.len() < 24 {
+                    predict.input.push(c);
+                }
+            }
+            KeyCode::Backspace if !predict.input.is_empty() => {
+                predict.input.pop();
+            }
+            KeyCode::Enter => self.answer(),
+            KeyCode::Char(_) if keys::action(key).is_none() => {
+                let hint = predict.question.as_ref().map(|q| q.hint.clone());
+                self.message = hint.map(|h| format!("type an answer: {h}"));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Judges the typed answer; a follow-up question comes next, otherwise
+    /// the step is revealed.
+    fn answer(&mut self) {
+        let Some(predict) = self.predict.as_mut() else {
+            return;
+        };
+        let Some(question) = predict.question.take() else {
+            return;
+        };
+        let typed = std::mem::take(&mut predict.input);
+        match question.read(&typed) {
+            Err(hint) => {
+                predict.input = typed;
+                predict.question = Some(question);
+                self.message = Some(hint);
+            }
+            Ok(answer) => {
+                let verdict = question.judge(&answer);
+                predict.asked += 1;
+                predict.right += u32::from(verdict.right);
+                predict.verdict = Some(verdict);
+                if let Some(next) = question.then {
+                    predict.question = Some(*next);
+                } else if let Some(paused) = predict.paused.take() {
+                    predict.question = Some(paused);
+                } else {
+                    self.step_forward();
+                }
+            }
+        }
+    }
+
+    /// Asks the question about the next decision, once per step.
+    fn ask(&mut self) {
+        let step = self.timeline.step();
+        let fold = self.fold;
+        let Some(predict) = self.predict.as_mut() else {
+            return;
+        };
+        if predict.at_step == Some(step) {
+            return;
+        }
+        predict.at_step = Some(step);
+        predict.paused = None;
+        predict.input.clear();
+        let search = self.timeline.search();
+        let previous = self
+            .timeline
+            .recent()
+            .rev()
+            .map(|(_, e)| e)
+            .find(|e| e.kind() != EventKind::Reject);
+        predict.question = peek(search, fold).and_then(|next| search.question(&next, previous));
+    }
+
     /// Brings what the panels derive from the timeline up to its step. Call
     /// after every change of step, before drawing.
     pub fn sync(&mut self) {
+        if self.pending.is_none() {
+            self.ask();
+        }
         if matches!(self.panel, Panel::Table | Panel::Tree) {
             self.nodes.sync(self.timeline.step());
         }

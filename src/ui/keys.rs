@@ -42,6 +42,8 @@ pub enum Action {
     Code,
     /// Show the search tree in place of the event log.
     Tree,
+    /// Turn predict mode on or off.
+    Predict,
     /// Show or hide the help popup.
     Help,
     /// Leave (or cancel what is running).
@@ -202,6 +204,13 @@ pub const KEYS: &[Binding] = &[
         help: "the search tree so far",
         action: Action::Tree,
         codes: &[KeyCode::Char('T')],
+    },
+    Binding {
+        keys: "p",
+        short: "predict",
+        help: "predict mode: guess each decision before it is shown (m: type legal in binary)",
+        action: Action::Predict,
+        codes: &[KeyCode::Char('p')],
     },
     Binding {
         keys: "?",

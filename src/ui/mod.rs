@@ -5,6 +5,8 @@ pub mod app;
 pub mod compare;
 pub mod keys;
 pub mod panels;
+pub mod play;
+pub mod predict;
 pub mod queens;
 pub mod render;
 pub mod scene;
@@ -30,9 +32,14 @@ const FRAME: Duration = Duration::from_millis(16);
 /// Opens the terminal UI on `search` and runs it until the user quits. The
 /// terminal is restored on every way out: quit, error, or panic (ratatui's
 /// panic hook restores it before the panic message prints).
-pub fn run<S: Scene>(search: S, name: &str, theme: Theme) -> Result<()> {
+/// With `predict`, it starts in predict mode.
+pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Result<()> {
+    let mut app = App::new(search, name, theme);
+    if predict {
+        app.act(keys::Action::Predict);
+    }
     let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
-    let result = event_loop(&mut terminal, App::new(search, name, theme));
+    let result = event_loop(&mut terminal, app);
     ratatui::restore();
     result
 }

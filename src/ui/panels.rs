@@ -111,3 +111,78 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     };
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
+
+/// Predict mode: the question about the next decision, the answer being
+/// typed, the verdict on the last answer, and the score.
+pub fn render_predict<S: Scene>(
+    app: &App<S>,
+    block: Block<'static>,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let Some(predict) = &app.predict else {
+        return;
+    };
+    let t = &app.theme;
+    let block = block.title_bottom(Span::styled(
+        format!(" score {} (right / asked) ", predict.score()),
+        t.title(),
+    ));
+    let mut lines = Vec::new();
+    if let Some(verdict) = &predict.verdict {
+        let style = if verdict.right {
+            t.legal()
+        } else {
+            t.rejected()
+        };
+        let mark = if verdict.right {
+            "✓"
+        } else {
+            t.glyphs.rejected
+        };
+        lines.push(Line::styled(format!("{mark} {}", verdict.text), style));
+    }
+    match &predict.question {
+        Some(question) => {
+            lines.push(Line::styled(question.prompt.clone(), t.title()));
+            lines.push(Line::from(vec![
+                Span::styled("> ", t.key()),
+                Span::styled(format!("{}_", predict.input), t.current()),
+                Span::styled(format!("   {}; enter to answer", question.hint), t.muted()),
+            ]));
+            if app.timeline.search().extra_question().is_some() && predict.paused.is_none() {
+                lines.push(Line::styled(
+                    "m: first type legal in binary;  → reveals without answering;  ← goes back",
+                    t.muted(),
+                ));
+            }
+        }
+        None if app.timeline.at_end() => {
+            lines.push(Line::styled("The search is over.", t.muted()));
+        }
+        None => lines.push(Line::styled(
+            "No decision to predict here: → goes on (f folds rejects, so questions come at decisions only).",
+            t.muted(),
+        )),
+    }
+    let search = app.timeline.search();
+    let recent: Vec<_> = app.timeline.recent().collect();
+    let room = block.inner(area).height as usize;
+    let keep = room.saturating_sub(lines.len() + 1);
+    if keep > 0 && !recent.is_empty() {
+        lines.push(Line::raw(""));
+        for (step, event) in recent.iter().skip(recent.len().saturating_sub(keep)) {
+            let text = format!(
+                "{step:>8}  {}",
+                search.describe(event, search.counters().found)
+            );
+            lines.push(Line::styled(text, t.muted()));
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(ratatui::widgets::Wrap { trim: false })
+            .block(block),
+        area,
+    );
+}

@@ -86,6 +86,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     render_board(app, frame, board);
     render_masks(app, frame, masks);
     match app.panel {
+        _ if app.predict.is_some() => {
+            panels::render_predict(app, block(app, "Predict"), frame, log)
+        }
         Panel::Events => render_log(app, frame, log),
         Panel::Table => panels::render_table(app, block(app, "Trace table"), frame, log),
         Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),

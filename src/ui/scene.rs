@@ -5,13 +5,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
+use super::predict::Ask;
 use super::theme::Theme;
 use crate::print::Report;
 
 /// The per-search part of the screen. Everything is read from the search's
 /// view between events and from the last event; nothing re-implements a
 /// search rule.
-pub trait Scene: Report {
+pub trait Scene: Report + Ask {
     /// The title bar text, e.g. `N-Queens n=4 · symmetry`.
     fn title(&self, name: &str, theme: &Theme) -> String;
 

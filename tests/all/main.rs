@@ -8,6 +8,7 @@
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
+//! - `predict`: predict mode, scripted from the reference trace.
 //! - `teaching`: check-at-the-end N-Queens, `compare`, the table and
 //!   algorithm panels.
 //!
@@ -17,6 +18,7 @@
 mod errors;
 mod golden;
 mod oracles;
+mod predict;
 mod properties;
 mod pty;
 mod screens;

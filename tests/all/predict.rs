@@ -1,0 +1,223 @@
+//! Predict mode: scripted sessions answered from the reference trace (not
+//! from the tool's own answers), wrong answers and their explanations, and
+//! snapshots of the question, right-answer and wrong-answer screens.
+
+use std::time::Duration;
+
+use backstep::input;
+use backstep::search::queens::{Queens, QueensOptions};
+use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
+use backstep::search::word::{WordOptions, WordSearch};
+use backstep::ui::app::App;
+use backstep::ui::keys::Action;
+use backstep::ui::render;
+use backstep::ui::scene::Scene;
+use backstep::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::Value;
+
+fn press<S: Scene>(app: &mut App<S>, code: KeyCode) {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+    while app.pending.is_some() {
+        app.tick(Duration::from_millis(16));
+    }
+}
+
+fn type_answer<S: Scene>(app: &mut App<S>, answer: &str) {
+    for c in answer.chars() {
+        press(app, KeyCode::Char(c));
+    }
+    press(app, KeyCode::Enter);
+}
+
+fn screen<S: Scene>(app: &App<S>) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
+    terminal.draw(|f| render::draw(app, f)).expect("a frame");
+    terminal.backend().to_string()
+}
+
+fn four_queens() -> App<Queens> {
+    let options = QueensOptions {
+        n: 4,
+        symmetry: true,
+        rejects: true,
+    };
+    let mut app = App::new(Queens::new(options), "queens", Theme::new(true, false));
+    app.act(Action::Predict);
+    app
+}
+
+/// The decisions of the reference 4-Queens trace, in order: the column of
+/// every `place`, `d` for every `dead-end`.
+fn reference_decisions() -> Vec<String> {
+    let text = include_str!("../fixtures/queens4.jsonl");
+    text.lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|event| match event["event"].as_str() {
+            Some("place") => Some(event["col"].to_string()),
+            Some("dead-end") => Some("d".to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn answering_every_question_right_gives_a_perfect_score() {
+    let mut app = four_queens();
+    press(&mut app, KeyCode::Char('f'));
+    let mut decisions = reference_decisions().into_iter();
+    let mut guard = 0;
+    while !app.timeline.at_end() && guard < 200 {
+        guard += 1;
+        if app.answering() {
+            let answer = decisions.next().expect("a decision is left in the trace");
+            type_answer(&mut app, &answer);
+            let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+            assert!(
+                verdict.is_some_and(|v| v.right),
+                "answer {answer} was judged wrong"
+            );
+        } else {
+            press(&mut app, KeyCode::Right);
+        }
+    }
+    let predict = app.predict.as_ref().expect("still in predict mode");
+    // 9 nodes: 8 places and 2 dead ends are decisions.
+    assert_eq!((predict.right, predict.asked), (10, 10));
+    assert_eq!(decisions.next(), None, "every decision was asked");
+    assert!(screen(&app).contains("score 10 / 10"));
+}
+
+#[test]
+fn a_wrong_answer_is_marked_and_explained_then_revealed() {
+    let mut app = four_queens();
+    insta::assert_snapshot!("predict_question", screen(&app));
+    type_answer(&mut app, "3");
+    let predict = app.predict.as_ref().expect("predict mode");
+    let verdict = predict.verdict.clone().expect("a verdict");
+    assert!(!verdict.right);
+    assert!(verdict.text.contains("the answer is 0"), "{}", verdict.text);
+    assert!(
+        verdict.text.contains("column 3 is skipped by symmetry"),
+        "{}",
+        verdict.text
+    );
+    assert_eq!((predict.right, predict.asked), (0, 1));
+    assert_eq!(
+        app.timeline.step(),
+        1,
+        "the step is revealed after the answer"
+    );
+    insta::assert_snapshot!("predict_wrong_answer", screen(&app));
+}
+
+#[test]
+fn a_right_answer_is_marked_and_the_mask_can_be_typed_on_request() {
+    let mut app = four_queens();
+    press(&mut app, KeyCode::Char('f'));
+    type_answer(&mut app, "0");
+    // Row 1 after a queen on (0,0): legal is 1100, the columns {2,3}.
+    press(&mut app, KeyCode::Char('m'));
+    type_answer(&mut app, "1100");
+    let predict = app.predict.as_ref().expect("predict mode");
+    assert!(predict.verdict.as_ref().is_some_and(|v| v.right));
+    assert!(
+        app.answering(),
+        "back to the column question after the mask"
+    );
+    type_answer(&mut app, "2");
+    insta::assert_snapshot!("predict_right_answer", screen(&app));
+    let predict = app.predict.as_ref().expect("predict mode");
+    assert_eq!((predict.right, predict.asked), (3, 3));
+    // A wrong mask is judged wrong with the right one shown.
+    press(&mut app, KeyCode::Char('m'));
+    type_answer(&mut app, "1111");
+    let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+    assert!(verdict.is_some_and(|v| !v.right && v.text.contains("0000")));
+}
+
+#[test]
+fn typos_are_refused_with_a_hint_not_counted() {
+    let mut app = four_queens();
+    press(&mut app, KeyCode::Char('z'));
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("type an answer"))
+    );
+    type_answer(&mut app, "");
+    let predict = app.predict.as_ref().expect("predict mode");
+    assert_eq!(predict.asked, 0);
+    assert!(app.answering(), "the question is still open");
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("a column 0-3"))
+    );
+}
+
+#[test]
+fn back_asks_again_about_the_earlier_step() {
+    let mut app = four_queens();
+    type_answer(&mut app, "0");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.timeline.step(), 0);
+    assert!(app.answering(), "the question about step 0 is asked again");
+}
+
+#[test]
+fn sudoku_asks_for_the_mrv_cell_then_the_digit() {
+    let puzzle = input::load_puzzle("campus").expect("shipped");
+    let options = SudokuOptions {
+        order: Order::Mrv,
+        rejects: true,
+    };
+    let mut app = App::new(
+        Sudoku::new(&puzzle.value, options),
+        "campus",
+        Theme::new(true, false),
+    );
+    app.act(Action::Predict);
+    press(&mut app, KeyCode::Char('f'));
+    // The reference campus trace places 2 at (0,1) first.
+    type_answer(&mut app, "1,1");
+    let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+    assert!(verdict.is_some_and(|v| !v.right && v.text.contains("0,1")));
+    type_answer(&mut app, "2");
+    let predict = app.predict.as_ref().expect("predict mode");
+    assert_eq!((predict.right, predict.asked), (1, 2));
+    assert_eq!(app.timeline.search().grid()[1], 2, "(0,1)=2 revealed");
+}
+
+#[test]
+fn word_search_asks_for_the_next_neighbour() {
+    let board = input::load_board("sample").expect("shipped");
+    let options = WordOptions {
+        inventory: true,
+        reverse: true,
+        rejects: true,
+    };
+    let search = WordSearch::new(&board.value, "SEE", options);
+    let mut app = App::new(search, "sample", Theme::new(true, false));
+    app.act(Action::Predict);
+    press(&mut app, KeyCode::Char('f'));
+    // Step 1 enters the start cell (1,0); its neighbours all mismatch.
+    if !app.answering() {
+        press(&mut app, KeyCode::Right);
+    }
+    type_answer(&mut app, "x");
+    let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+    assert!(
+        verdict.is_some_and(|v| v.right),
+        "(1,0) is a dead end for SEE"
+    );
+    // Next start (1,3): the reference trace goes up to (0,3) first.
+    while !app.answering() && !app.timeline.at_end() {
+        press(&mut app, KeyCode::Right);
+    }
+    type_answer(&mut app, "down");
+    let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+    assert!(verdict.is_some_and(|v| !v.right && v.text.contains("the answer is up")));
+}
