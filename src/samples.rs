@@ -69,7 +69,7 @@ fn word_options() -> WordOptions {
 }
 
 fn finish<S: Search>(mut search: S) -> S {
-    search.by_ref().for_each(drop);
+    search.run_to_end();
     search
 }
 

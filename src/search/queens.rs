@@ -505,6 +505,68 @@ impl Search for Queens {
     fn is_finished(&self) -> bool {
         self.finished
     }
+
+    /// Counting without events: with rejects off and from the start, the
+    /// same explicit stack runs in a tight loop that never returns between
+    /// events, and the counters are set to what the event stream would have
+    /// left (each node but the root is one `place` and one `undo`). Anything
+    /// else takes the events one by one. A test checks both ways agree.
+    fn run_to_end(&mut self) {
+        let fresh = self.counters.steps == 0 && self.depth == 0 && self.phase == Phase::Enter;
+        if self.options.rejects || self.check_at_end || self.options.n < 2 || !fresh {
+            self.by_ref().for_each(drop);
+            return;
+        }
+        let (n, all) = (self.options.n as usize, self.all);
+        let (mut places, mut found, mut weighted, mut dead_ends) = (0u64, 0u64, 0u64, 0u64);
+        // The current node lives in locals; a frame is written only when a
+        // child is entered, and read back when the child is left.
+        let (mut depth, mut todo, mut masks) = (0, self.frames[0].todo, self.frames[0].masks);
+        let mut weight = 1;
+        loop {
+            if todo == 0 {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+                (todo, masks) = (self.frames[depth].todo, self.frames[depth].masks);
+                continue;
+            }
+            if depth + 1 == n {
+                // The last row: every column left is a complete board, and
+                // they all share the first queen, hence the weight.
+                let boards = u64::from(todo.count_ones());
+                (places, found, weighted) =
+                    (places + boards, found + boards, weighted + boards * weight);
+                todo = 0;
+                continue;
+            }
+            let bit = todo & todo.wrapping_neg();
+            todo ^= bit;
+            places += 1;
+            let child = masks.child(bit, all);
+            let legal = all & !child.attacked();
+            if legal == 0 {
+                dead_ends += 1;
+                continue;
+            }
+            if depth == 0 {
+                weight = self.weight(Some(bit.trailing_zeros() as u8));
+            }
+            self.frames[depth] = Frame { masks, todo };
+            depth += 1;
+            (todo, masks) = (legal, child);
+        }
+        self.frames[0].todo = 0;
+        self.phase = Phase::Leave;
+        self.finished = true;
+        let c = &mut self.counters;
+        c.nodes += places;
+        c.steps += 2 * places + found + dead_ends;
+        c.found += found;
+        c.solutions += weighted;
+        c.dead_ends += dead_ends;
+    }
 }
 
 /// Formats a mask most-significant bit first in `n` digits: `0001` is column 0.
@@ -527,6 +589,30 @@ mod tests {
         });
         q.by_ref().for_each(drop);
         (q.counters().solutions, q.counters().nodes)
+    }
+
+    #[test]
+    fn counting_without_events_matches_the_event_stream() {
+        for n in 0..=10 {
+            for symmetry in [true, false] {
+                let options = QueensOptions {
+                    n,
+                    symmetry,
+                    rejects: false,
+                };
+                let mut fast = Queens::new(options);
+                fast.run_to_end();
+                let mut slow = Queens::new(options);
+                slow.by_ref().for_each(drop);
+                assert_eq!(
+                    fast.counters(),
+                    slow.counters(),
+                    "n = {n}, symmetry {symmetry}"
+                );
+                assert_eq!((fast.queens(), fast.masks()), (slow.queens(), slow.masks()));
+                assert!(fast.is_finished() && fast.next().is_none());
+            }
+        }
     }
 
     #[test]
