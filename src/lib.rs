@@ -14,3 +14,4 @@ pub mod samples;
 pub mod search;
 pub mod timeline;
 pub mod ui;
+pub mod worksheet;

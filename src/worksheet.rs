@@ -1,0 +1,698 @@
+//! Printable worksheets (`--print worksheet`): the problem and its rules in
+//! words, the trace table with some cells left blank for a student to fill
+//! in, and the answer key at the end.
+//!
+//! The table comes from the same [`NodeLog`] that `--print table` and the
+//! screen read, so a worksheet can never teach a rule the search does not
+//! follow: this module only chooses which cells to hide and writes the prose
+//! around them.
+
+use std::io::{self, Write};
+
+use crate::print::{NodeLog, Report, Table};
+use crate::search::queens::{Queens, format_mask};
+use crate::search::sudoku::{CAP, Order, Sudoku};
+use crate::search::word::WordSearch;
+use crate::search::{EventKind, SearchEvent, bits, format_set};
+
+/// The most nodes a worksheet lists. A student traces a few dozen nodes by
+/// hand at most, and 60 rows already fill a page or two; past that the
+/// sheet (answer key included) stops and says so.
+pub const MAX_NODES: usize = 60;
+
+/// Prose is wrapped to this width so that a sheet prints on one page width
+/// even as plain text.
+const WIDTH: usize = 78;
+
+/// Blanks are at least this wide, so that there is room to write even in a
+/// column of one-character answers.
+const MIN_BLANK: usize = 4;
+
+/// Blanks are at most this wide: they are room to write in, and a column of
+/// long outcomes should not push the table off the page.
+const MAX_BLANK: usize = 16;
+
+/// A named group of trace-table columns that `--blanks` can hide. What each
+/// group means for each search is given by [`Sheet::columns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Group {
+    /// The state a node's choice is worked out from (N-Queens: C, H, L;
+    /// Sudoku: the cell MRV picks; Word Search: index and letter).
+    Masks,
+    /// The choices open at the node (N-Queens: legal; Sudoku: candidates;
+    /// Word Search: the cell entered).
+    Legal,
+    /// What happened at the node.
+    Outcome,
+    /// Every column but the node number.
+    All,
+}
+
+/// Which cells of the trace table a worksheet leaves blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Blanks {
+    /// Whole columns, by group (`--blanks legal,outcome`).
+    Columns(Vec<Group>),
+    /// A third of the cells, chosen at random from every column but `node`;
+    /// the same seed hides the same cells (`--seed K`).
+    Random(u64),
+}
+
+impl Default for Blanks {
+    /// `legal,outcome`: the student is given the state and works out what
+    /// the search does with it.
+    fn default() -> Blanks {
+        Blanks::Columns(vec![Group::Legal, Group::Outcome])
+    }
+}
+
+/// What a search adds to a worksheet: its problem and rules in words, how
+/// to fill each column, and which columns each [`Group`] names.
+pub trait Sheet: Report {
+    /// The sheet's title, e.g. `4-Queens, with symmetry`.
+    fn title(&self) -> String;
+
+    /// The problem and its rules as Markdown lines, read from the search
+    /// before its first event (the board, the puzzle, the options).
+    fn rules(&self) -> Vec<String>;
+
+    /// How to fill in the table, column by column, as Markdown lines.
+    fn filling(&self) -> Vec<String>;
+
+    /// The columns `--blanks masks` hides: the state a node's choice is
+    /// worked out from.
+    fn masks_columns(&self) -> &'static [&'static str];
+
+    /// The columns `--blanks legal` hides: the choices open at a node.
+    fn legal_columns(&self) -> &'static [&'static str];
+}
+
+/// The table columns a group hides (never `node`).
+pub fn columns<S: Sheet>(search: &S, group: Group) -> Vec<&'static str> {
+    match group {
+        Group::Masks => search.masks_columns().to_vec(),
+        Group::Legal => search.legal_columns().to_vec(),
+        Group::Outcome => vec!["outcome"],
+        Group::All => search.table_header()[1..].to_vec(),
+    }
+}
+
+/// Writes the worksheet for a whole search (at most [`MAX_NODES`] nodes).
+pub fn write<S: Sheet>(search: S, blanks: &Blanks, out: &mut dyn Write) -> io::Result<()> {
+    write!(out, "{}", worksheet(search, blanks))
+}
+
+/// The worksheet as Markdown text.
+pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks) -> String {
+    let title = search.title();
+    let rules = search.rules();
+    let filling = search.filling();
+    let header = search.table_header();
+    let (hidden, blank_note) = match blanks {
+        Blanks::Columns(groups) => {
+            let mut chosen: Vec<&str> = Vec::new();
+            for &group in groups {
+                for column in columns(&search, group) {
+                    if !chosen.contains(&column) {
+                        chosen.push(column);
+                    }
+                }
+            }
+            // In the table's own order, so the note reads left to right.
+            let shown: Vec<String> = header
+                .iter()
+                .filter(|c| chosen.contains(c))
+                .map(|c| format!("`{c}`"))
+                .collect();
+            let note = format!(
+                "Fill in the blanks (`____`): the {} column{}.",
+                and_list(&shown),
+                if shown.len() == 1 { "" } else { "s" },
+            );
+            (Hide::Columns(chosen), note)
+        }
+        Blanks::Random(seed) => (
+            Hide::Random(*seed),
+            format!(
+                "Fill in the blanks (`____`): a third of the cells, chosen at \
+                 random by `--seed {seed}`."
+            ),
+        ),
+    };
+    let run = Run::new(search);
+
+    let mut text = Vec::new();
+    text.push(format!("# Worksheet: {title}"));
+    text.push(String::new());
+    text.push("Name: ____________________   Date: ____________".into());
+    text.push(String::new());
+    text.extend(rules);
+    text.push(String::new());
+    text.push("## Trace table".into());
+    text.push(String::new());
+    if run.table.rows.is_empty() {
+        text.push("The search enters no node, so there is nothing to fill in. Instead:".into());
+        text.push(String::new());
+        for words in &run.before {
+            text.extend(wrap(words, "- ", "  "));
+        }
+    } else {
+        text.extend(filling);
+        text.push(String::new());
+        text.extend(wrap(&blank_note, "", ""));
+        if run.cut {
+            text.extend(wrap(&cut_note(), "", ""));
+        }
+        text.push(String::new());
+        text.push(hide(&run.table, &hidden).to_markdown().trim_end().into());
+    }
+    text.push(String::new());
+    text.push("## Answer key".into());
+    text.push(String::new());
+    match &run.summary {
+        Some(summary) => text.push(format!("Result: `{summary}`")),
+        None => text.push(format!("The search goes on past node {MAX_NODES}.")),
+    }
+    if !run.table.rows.is_empty() {
+        text.push(String::new());
+        text.push(run.table.to_markdown().trim_end().into());
+    }
+    let mut sheet = text.join("\n");
+    sheet.push('\n');
+    sheet
+}
+
+/// `once`, `twice`, `3 times`.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn cut_note() -> String {
+    format!(
+        "The search enters more than {MAX_NODES} nodes; this sheet and its key \
+         stop at node {MAX_NODES}. An outcome ending in `...` belongs to a node \
+         still open there: its search goes on past this sheet."
+    )
+}
+
+/// The search run as far as the sheet needs it.
+struct Run {
+    /// The trace table, at most [`MAX_NODES`] rows.
+    table: Table,
+    /// Whether the search goes on past the table's last row.
+    cut: bool,
+    /// The first summary line, when the search was run to its end.
+    summary: Option<String>,
+    /// The events before the first node, in words (why no node is entered).
+    before: Vec<String>,
+}
+
+impl Run {
+    fn new<S: Report>(mut search: S) -> Run {
+        let mut log = NodeLog::new(&search);
+        let mut cut = false;
+        let mut before = Vec::new();
+        while let Some(event) = search.next() {
+            // Stop before the node past the cap is entered, rather than run
+            // the rest of a search that may take minutes: every event up to
+            // here is recorded, so only the nodes still open are unfinished.
+            if event.kind() == EventKind::Place && log.rows().len() == MAX_NODES {
+                cut = true;
+                break;
+            }
+            if log.rows().is_empty() {
+                before.push(search.describe(&event, search.counters().found));
+            }
+            log.record(&search, &event);
+        }
+        let mut table = log.table(search.table_header());
+        if cut {
+            for &i in log.open() {
+                let mut outcome = log.rows()[i].outcome.clone();
+                // Only more places can follow (a node's end is known on
+                // entry), so "..." after them says what is missing.
+                outcome.end = Some("...".into());
+                if let Some(cell) = table.rows[i].last_mut() {
+                    *cell = outcome.text();
+                }
+            }
+        }
+        let summary = (!cut).then(|| {
+            let summary = search.summary();
+            summary.lines().next().unwrap_or_default().to_string()
+        });
+        Run {
+            table,
+            cut,
+            summary,
+            before,
+        }
+    }
+}
+
+/// Which cells to blank, resolved against a table.
+enum Hide<'a> {
+    Columns(Vec<&'a str>),
+    Random(u64),
+}
+
+/// The table with the chosen cells replaced by an underline. Each column's
+/// blanks share one width (its longest answer, within bounds), so a blank's
+/// length gives nothing away about the answer under it.
+fn hide(table: &Table, hide: &Hide) -> Table {
+    let columns = table.header.len();
+    let mut hidden = vec![vec![false; columns]; table.rows.len()];
+    match hide {
+        Hide::Columns(names) => {
+            for (j, name) in table.header.iter().enumerate() {
+                if j > 0 && names.contains(name) {
+                    hidden.iter_mut().for_each(|row| row[j] = true);
+                }
+            }
+        }
+        Hide::Random(seed) => {
+            let mut cells: Vec<(usize, usize)> = (0..table.rows.len())
+                .flat_map(|i| (1..columns).map(move |j| (i, j)))
+                .collect();
+            let count = cells.len().div_ceil(3);
+            // A partial Fisher-Yates shuffle: the first `count` cells end up
+            // a uniform random choice.
+            let mut rng = SplitMix64(*seed);
+            for k in 0..count {
+                let pick = k + rng.below(cells.len() - k);
+                cells.swap(k, pick);
+            }
+            for &(i, j) in &cells[..count] {
+                hidden[i][j] = true;
+            }
+        }
+    }
+    let width = |j: usize| {
+        let longest = table.rows.iter().map(|row| row[j].chars().count());
+        longest.max().unwrap_or(0).clamp(MIN_BLANK, MAX_BLANK)
+    };
+    let widths: Vec<usize> = (0..columns).map(width).collect();
+    let rows = table
+        .rows
+        .iter()
+        .zip(&hidden)
+        .map(|(row, hide)| {
+            row.iter()
+                .enumerate()
+                .map(|(j, cell)| match hide[j] {
+                    true => "_".repeat(widths[j]),
+                    false => cell.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    Table {
+        header: table.header.clone(),
+        rows,
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood): a few lines, good enough to pick
+/// cells, and the same on every platform, so a seed names one sheet forever.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound > 0`); the modulo bias is far below
+    /// anything a worksheet could show.
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+}
+
+/// Wraps `text` to [`WIDTH`] columns, the first line after `first` and the
+/// others after `rest` (a list item and its indented continuation).
+fn wrap(text: &str, first: &str, rest: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in words(text) {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            lines.push(line);
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(&word);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
+
+/// The words of `text`, a `code span` counting as one word: a formula
+/// broken across lines is hard to read, and in Markdown it would no longer
+/// be code.
+fn words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_code = false;
+    for c in text.chars() {
+        if c.is_whitespace() && !in_code {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        if c == '`' {
+            in_code = !in_code;
+        }
+        word.push(if c.is_whitespace() { ' ' } else { c });
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// Paragraphs and `- ` list items, wrapped: a blank line around each
+/// paragraph, none between list items.
+fn prose(parts: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut was_item = false;
+    for part in parts {
+        let item = part.strip_prefix("- ");
+        // Consecutive list items stay together; anything else is a block.
+        let same_list = was_item && item.is_some();
+        if !lines.is_empty() && !same_list {
+            lines.push(String::new());
+        }
+        match item {
+            Some(item) => lines.extend(wrap(item, "- ", "  ")),
+            None => lines.extend(wrap(part, "", "")),
+        }
+        was_item = item.is_some();
+    }
+    lines
+}
+
+/// One paragraph, wrapped.
+fn wrap_text(text: &str) -> Vec<String> {
+    wrap(text, "", "")
+}
+
+/// `## heading`, a blank line, then the blocks separated by blank lines.
+fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
+    let mut lines = vec![format!("## {heading}")];
+    for block in blocks {
+        lines.push(String::new());
+        lines.extend(block);
+    }
+    lines
+}
+
+impl Sheet for Queens {
+    fn title(&self) -> String {
+        let n = self.n();
+        let how = if self.checks_at_end() {
+            "checked at the end"
+        } else if self.options().symmetry {
+            "with symmetry"
+        } else {
+            "full search"
+        };
+        format!("{n}-Queens, {how}")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let n = self.n();
+        let all = format_mask(self.all_columns(), n);
+        let mut parts = vec![
+            format!(
+                "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+                 or diagonal. The search fills the rows top to bottom, trying each \
+                 row's columns in increasing order, and goes back up a row when a row \
+                 has no legal column left."
+            ),
+            "- Column c is bit `2^c`; masks are written with column 0 on the right.".into(),
+            "- For the row being filled, C holds the columns taken, H and L the \
+             columns attacked by diagonals moving toward higher and lower columns."
+                .into(),
+            format!(
+                "- Placing a queen at bit b gives the next row's masks: \
+                 `C' = C | b`, `H' = ((H | b) << 1) & U`, `L' = (L | b) >> 1`, \
+                 with `U = 2^{n} - 1 = {all}`."
+            ),
+            "- The legal columns are `U & !(C | H | L)`; none legal is a dead end.".into(),
+        ];
+        if self.checks_at_end() {
+            parts.push(
+                "- Check at the end: no test while placing. A queen goes into every \
+                 column of every row, and only a complete board is tested: it is a \
+                 dead end if some queen is attacked by one above it, else a solution \
+                 of weight 1. The masks are still kept, so legal shows what the \
+                 pruned search would allow."
+                    .into(),
+            );
+        } else if self.options().symmetry {
+            let roots = format_set(bits(self.root_columns()));
+            let centre = if n % 2 == 1 {
+                format!("; the centre column {} counts once", n / 2)
+            } else {
+                String::new()
+            };
+            parts.push(format!(
+                "- Symmetry: row 0 searches only columns {roots} (the others give \
+                 mirror images); a solution starting in a column `c < {}` counts \
+                 twice{centre}.",
+                n / 2
+            ));
+        }
+        section("The problem", vec![prose(&parts)])
+    }
+
+    fn filling(&self) -> Vec<String> {
+        let end = if self.checks_at_end() {
+            "`dead end` or `solution, weight 1`".to_string()
+        } else if self.options().symmetry {
+            format!(
+                "`dead end` or `solution, weight w`; at the root it starts with \
+                 `search {} only (symmetry)`",
+                format_set(bits(self.root_columns()))
+            )
+        } else {
+            "`dead end` or `solution, weight w`".to_string()
+        };
+        wrap_text(&format!(
+            "One row per node, in the order entered; node 1 is the empty board. \
+             Each row shows the node on entry: prefix is the queens' columns row by \
+             row, C, H and L the masks for the next row, legal its legal columns \
+             (`-` on a full board). outcome lists the columns placed from the node \
+             (`place 0, 2`), or says {end}."
+        ))
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["C", "H", "L"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["legal"]
+    }
+}
+
+impl Sheet for Sudoku {
+    fn title(&self) -> String {
+        let size = self.geometry().size;
+        let order = match self.options().order {
+            Order::Mrv => "MRV",
+            Order::First => "first blank",
+        };
+        format!("Sudoku {size}x{size}, {order}")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let g = self.geometry();
+        let (size, b) = (usize::from(g.size), usize::from(g.box_size));
+        let mut parts = vec![format!(
+            "Fill the blanks so that every row, every column and every {b}x{b} box \
+             holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
+             and columns are numbered from 0):"
+        )];
+        let mut lines = Vec::new();
+        for (r, row) in self.givens().chunks(size).enumerate() {
+            if r > 0 && r % b == 0 {
+                let dashes = vec!["-".repeat(2 * b - 1); size / b];
+                lines.push(format!("    {}", dashes.join("-+-")));
+            }
+            let boxes: Vec<String> = row
+                .chunks(b)
+                .map(|cells| {
+                    let digits: Vec<String> = cells
+                        .iter()
+                        .map(|&d| match d {
+                            0 => ".".to_string(),
+                            d => d.to_string(),
+                        })
+                        .collect();
+                    digits.join(" ")
+                })
+                .collect();
+            lines.push(format!("    {}", boxes.join(" | ")));
+        }
+        let choose = match self.options().order {
+            Order::Mrv => {
+                "- Each node decides one blank by MRV (minimum remaining values): it \
+                 scans the blanks row by row; the first blank with no candidate makes \
+                 the node a dead end (every digit is rejected there); otherwise it \
+                 takes the blank with the fewest candidates, the first one on ties."
+            }
+            Order::First => {
+                "- Each node decides the first blank in row-major order, without \
+                 looking at the others; if it has no candidate, the node is a dead end."
+            }
+        };
+        parts.push(
+            "- A blank's candidates are the digits not yet in its row, its column \
+             or its box."
+                .into(),
+        );
+        parts.push(choose.into());
+        parts.push(
+            "- The candidates are tried in increasing order, each place entering a \
+             new node; the root and full grids are nodes too."
+                .into(),
+        );
+        parts.push(format!(
+            "- The solution count is capped at {CAP}: the search stops at solution \
+             #{CAP}, since two solutions already show the puzzle is not unique."
+        ));
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(&format!(
+            "One row per node, in the order entered; node 1 is the puzzle as given. \
+             cell is the blank the node decides, as (row,col), and candidates its \
+             candidates as a set (`{{}}` for none); both are `-` on a full grid. \
+             outcome lists the digits placed from the node (`place 2, 3`), or says \
+             `dead end` or `solution #k` (`solution #{CAP}, stop` at the cap)."
+        ))
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        // MRV's pick is worked out from every blank's candidates, as the
+        // queens' legal set is worked out from the masks: so the cell plays
+        // the masks' part, and its candidates are the legal choices.
+        &["cell"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["candidates"]
+    }
+}
+
+impl Sheet for WordSearch {
+    fn title(&self) -> String {
+        format!("Word Search for {}", self.word())
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let options = self.options();
+        let mut parts = vec![format!(
+            "Find the word {} on the board as a path of cells, each next to the one \
+             before it (up, right, down or left), using no cell twice. Rows and \
+             columns are numbered from 0:",
+            self.word()
+        )];
+        let board: Vec<String> = self
+            .board()
+            .lines()
+            .iter()
+            .map(|line| {
+                let letters: Vec<String> = line.chars().map(String::from).collect();
+                format!("    {}", letters.join(" "))
+            })
+            .collect();
+        parts.push(if options.inventory {
+            "- Inventory: before any cell is tried, the word's letters are counted \
+             against the board's; a letter the word needs more often than the board \
+             holds it ends the search with no node entered."
+                .into()
+        } else {
+            "- Inventory check: off.".into()
+        });
+        let reversal = match (options.reverse, self.reversal()) {
+            (false, _) => "- Reversal: off; the word is searched as given.".to_string(),
+            (true, None) => "- Reversal: the word is empty, found at once.".to_string(),
+            (true, Some((first, last, have_first, have_last))) => {
+                let outcome = if self.reversed() {
+                    let searched = String::from_utf8_lossy(self.searched()).into_owned();
+                    format!("so the search looks for {searched}")
+                } else {
+                    "so the word is searched as given".to_string()
+                };
+                format!(
+                    "- Reversal: when the first letter is more common on the board \
+                     than the last, the reversed word is searched, since starting at \
+                     the rarer end fails sooner. Here {first} occurs {} and {last} \
+                     {}, {outcome}; paths are reported in the word's own order.",
+                    times(have_first),
+                    times(have_last)
+                )
+            }
+        };
+        parts.push(reversal);
+        parts.push(
+            "- Start cells are tried row by row; from a cell, the neighbours in the \
+             order up, right, down, left. A start cell or neighbour that holds the \
+             next letter and is not on the path is placed, entering a node (there \
+             is no root node). The search stops at the first path found."
+                .into(),
+        );
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), board, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(
+            "One row per node, in the order entered. cell is the cell the node \
+             enters, index its position in the searched word (from 0) and letter \
+             the letter it matches. outcome lists the cells placed from the node \
+             (`place (0,3), (2,3)`), or says `dead end` or `solution: word found`.",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        // The index and letter are the state a node works from (the screen's
+        // "Word and checks" panel shows them); the cell entered is the
+        // choice its parent found legal.
+        &["index", "letter"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["cell"]
+    }
+}
