@@ -15,6 +15,7 @@ use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::ui::{self, scene::Scene, theme::Theme};
+use backstep::worksheet::{self, Blanks, Group, Sheet};
 
 /// Step through backtracking searches event by event: N-Queens, Sudoku and
 /// Word Search. With no command it opens 4-Queens.
@@ -39,6 +40,23 @@ struct Cli {
     /// Start in predict mode: guess each decision before it is shown.
     #[arg(long, global = true)]
     predict: bool,
+
+    /// With --print worksheet: the columns to leave blank, comma-separated
+    /// [default: legal,outcome].
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "COLUMNS",
+        conflicts_with = "seed"
+    )]
+    blanks: Option<Vec<Group>>,
+
+    /// With --print worksheet: leave a third of the cells blank, chosen at
+    /// random; the same K hides the same cells.
+    #[arg(long, global = true, value_name = "K")]
+    seed: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -110,6 +128,11 @@ struct QueensArgs {
     /// boards (the naive search; no symmetry).
     #[arg(long, conflicts_with = "full")]
     check_at_end: bool,
+
+    /// Place the queens yourself, row by row: attacked squares are refused
+    /// with the queen and mask that attack them.
+    #[arg(long, conflicts_with_all = ["full", "check_at_end"])]
+    play: bool,
 }
 
 #[derive(Args, Debug)]
@@ -171,12 +194,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
         n: 4,
         full: false,
         check_at_end: false,
+        play: false,
     }));
     let no_color = cli.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // Worksheet options given to another mode are refused rather than
+    // ignored: a user who asked for blanks would otherwise get a full
+    // table and not know why.
+    if cli.print != Some(Mode::Worksheet) {
+        let given = [
+            ("--blanks", cli.blanks.is_some()),
+            ("--seed", cli.seed.is_some()),
+        ];
+        if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+            anyhow::bail!("{name} applies only with --print worksheet");
+        }
+    }
+    let blanks = match (cli.seed, cli.blanks) {
+        (Some(seed), _) => Blanks::Random(seed),
+        (None, Some(groups)) => Blanks::Columns(groups),
+        (None, None) => Blanks::default(),
+    };
     let view = View {
         mode: cli.print,
         predict: cli.predict,
         theme: Theme::new(!no_color, cli.ascii),
+        blanks,
     };
     let mode = cli.print;
     // Counting needs no rejects; every other output shows them.
@@ -191,6 +233,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Command::Queens(args) if args.play => play(args.n, view),
         Command::Queens(args) if args.check_at_end => {
             show(Queens::check_at_end(args.n, rejects), "queens", view)
         }
@@ -240,14 +283,16 @@ struct View {
     mode: Option<Mode>,
     predict: bool,
     theme: Theme,
+    /// Which cells a worksheet leaves blank.
+    blanks: Blanks,
 }
 
 /// Prints the search headless, or opens the terminal UI on it.
-fn show<S: Scene>(search: S, name: &str, view: View) -> Result<ExitCode> {
+fn show<S: Scene + Sheet>(search: S, name: &str, view: View) -> Result<ExitCode> {
     let Some(mode) = view.mode else {
         if !ui::can_draw() {
             eprintln!(
-                "backstep: standard output is not a terminal; add --print summary, jsonl, trace or table"
+                "backstep: standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
             return Ok(ExitCode::from(2));
         }
@@ -256,8 +301,24 @@ fn show<S: Scene>(search: S, name: &str, view: View) -> Result<ExitCode> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    print::print(search, mode, &mut out)?;
+    match mode {
+        Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out)?,
+        _ => print::print(search, mode, &mut out)?,
+    }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the play screen, where the student places the queens.
+fn play(n: u8, view: View) -> Result<ExitCode> {
+    if view.mode.is_some() || view.predict {
+        anyhow::bail!("--play opens its own screen; it takes neither --print nor --predict");
+    }
+    if !ui::can_draw() {
+        eprintln!("backstep: standard output is not a terminal; --play needs one to draw on");
+        return Ok(ExitCode::from(2));
+    }
+    ui::play::run(n, view.theme)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -323,8 +384,8 @@ fn show_pair<A: Scene, B: Scene>(
             Ok(ExitCode::SUCCESS)
         }
         Some(Mode::Summary) => {
-            left.by_ref().for_each(drop);
-            right.by_ref().for_each(drop);
+            left.run_to_end();
+            right.run_to_end();
             let (a, b) = (left.counters().nodes, right.counters().nodes);
             let mut out = io::stdout().lock();
             writeln!(out, "{}", left.summary())?;

@@ -10,6 +10,7 @@ use crate::search::queens::{Attack, Queens, QueensEvent, format_mask};
 use crate::search::sudoku::{CAP, Sudoku, SudokuEvent, format_digits};
 use crate::search::word::{Reason, WordEvent, WordSearch};
 use crate::search::{Cause, EventKind, Search, SearchEvent, bits, format_set};
+use crate::worksheet::{self, Blanks, Sheet};
 
 /// The headless output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -22,6 +23,9 @@ pub enum Mode {
     Trace,
     /// A Markdown table with one row per entered node.
     Table,
+    /// A Markdown worksheet: the rules, the trace table with blanks for a
+    /// student, and the answer key.
+    Worksheet,
 }
 
 /// What each search adds to the shared headless machinery: its JSON fields,
@@ -76,10 +80,13 @@ pub enum Note {
 }
 
 /// Prints a whole search in the given mode.
-pub fn print<S: Report>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
+///
+/// A worksheet gets the default blanks (`legal,outcome`);
+/// [`worksheet::write`] takes others.
+pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
     match mode {
         Mode::Summary => {
-            search.by_ref().for_each(drop);
+            search.run_to_end();
             writeln!(out, "{}", search.summary())
         }
         Mode::Jsonl => {
@@ -103,6 +110,7 @@ pub fn print<S: Report>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::R
             writeln!(out, "{}", search.summary())
         }
         Mode::Table => write!(out, "{}", Table::build(search).to_markdown()),
+        Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
     }
 }
 

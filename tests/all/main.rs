@@ -9,8 +9,10 @@
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
+//! - `play`: play mode, where the student places the queens.
 //! - `teaching`: check-at-the-end N-Queens, `compare`, the table and
 //!   algorithm panels.
+//! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //!
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
@@ -18,12 +20,14 @@
 mod errors;
 mod golden;
 mod oracles;
+mod play;
 mod predict;
 mod properties;
 mod pty;
 mod screens;
 mod teaching;
 mod tree;
+mod worksheet;
 
 use std::process::{Command, Output};
 
