@@ -29,9 +29,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use super::queens::{mask_line, mask_lines as shared_mask_lines};
 use super::scene::put;
 use super::theme::Theme;
-use crate::search::queens::{Attack, MAX_N, Masks, Queens, QueensOptions, format_mask};
+use crate::search::queens::{Attack, MAX_N, Masks, Queens, QueensOptions};
 use crate::search::{Cause, Search, bits, format_set};
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -883,50 +884,10 @@ fn mask_lines(play: &Play) -> Vec<Line<'static>> {
     let n = play.n;
     let m = play.masks();
     let label = |text: &str| Span::styled(format!("{text:<7}"), t.muted());
-    let mut lines = Vec::new();
-    if n > 10 {
-        let tens: String = (0..n)
-            .rev()
-            .map(|c| if c >= 10 { '1' } else { ' ' })
-            .collect();
-        lines.push(Line::from(vec![label(""), Span::styled(tens, t.muted())]));
-    }
-    let units: String = (0..n).rev().map(|c| char::from(b'0' + c % 10)).collect();
-    lines.push(Line::from(vec![
-        label("col"),
-        Span::styled(units, t.muted()),
-    ]));
+    let mut lines = shared_mask_lines(m, n, t);
     let row_of = |name: &str, mask: u32, style: Style, note: String| {
-        Line::from(vec![
-            label(name),
-            Span::styled(format_mask(mask, n), style),
-            Span::styled(format!("  {note}"), style),
-        ])
+        mask_line(name, mask, n, style, note, t)
     };
-    lines.push(row_of(
-        "C",
-        m.cols,
-        t.column(),
-        format!("{} column", g.column),
-    ));
-    lines.push(row_of(
-        "H",
-        m.high,
-        t.high(),
-        format!("{} high diagonal", g.high),
-    ));
-    lines.push(row_of(
-        "L",
-        m.low,
-        t.low(),
-        format!("{} low diagonal", g.low),
-    ));
-    lines.push(row_of(
-        "C|H|L",
-        m.attacked(),
-        Style::new(),
-        "attacked".into(),
-    ));
     if play.complete() {
         lines.push(Line::from(vec![
             label("legal"),

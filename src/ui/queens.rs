@@ -89,57 +89,11 @@ impl Scene for Queens {
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
         let n = self.n();
-        let m = self.masks();
-        let g = theme.glyphs;
-        let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
-        let mut lines = Vec::new();
-        // Column numbers above the bits; two rows once they need two digits.
-        if n > 10 {
-            let tens: String = (0..n)
-                .rev()
-                .map(|c| if c >= 10 { '1' } else { ' ' })
-                .collect();
-            lines.push(Line::from(vec![
-                label(""),
-                Span::styled(tens, theme.muted()),
-            ]));
-        }
-        let units: String = (0..n).rev().map(|c| char::from(b'0' + c % 10)).collect();
-        lines.push(Line::from(vec![
-            label("col"),
-            Span::styled(units, theme.muted()),
-        ]));
+        let mut lines = mask_lines(self.masks(), n, theme);
         let row_of = |name: &str, mask: u32, style: Style, note: String| {
-            Line::from(vec![
-                label(name),
-                Span::styled(format_mask(mask, n), style),
-                Span::styled(format!("  {note}"), style),
-            ])
+            mask_line(name, mask, n, style, note, theme)
         };
-        lines.push(row_of(
-            "C",
-            m.cols,
-            theme.column(),
-            format!("{} column", g.column),
-        ));
-        lines.push(row_of(
-            "H",
-            m.high,
-            theme.high(),
-            format!("{} high diagonal", g.high),
-        ));
-        lines.push(row_of(
-            "L",
-            m.low,
-            theme.low(),
-            format!("{} low diagonal", g.low),
-        ));
-        lines.push(row_of(
-            "C|H|L",
-            m.attacked(),
-            Style::new(),
-            "attacked".into(),
-        ));
+        let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
         if self.row() < n {
             let legal = self.legal();
             lines.push(row_of(
@@ -233,6 +187,61 @@ impl Scene for Queens {
             c.solutions.to_string()
         }
     }
+}
+
+/// The column numbers (two rows past ten) and the masks `C`, `H`, `L` and
+/// `C|H|L`, most-significant bit first, each in its overlay's colour. The
+/// main screen and play mode share them.
+pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
+    let g = theme.glyphs;
+    let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
+    let mut lines = Vec::new();
+    if n > 10 {
+        let tens: String = (0..n)
+            .rev()
+            .map(|c| if c >= 10 { '1' } else { ' ' })
+            .collect();
+        lines.push(Line::from(vec![
+            label(""),
+            Span::styled(tens, theme.muted()),
+        ]));
+    }
+    let units: String = (0..n).rev().map(|c| char::from(b'0' + c % 10)).collect();
+    lines.push(Line::from(vec![
+        label("col"),
+        Span::styled(units, theme.muted()),
+    ]));
+    let rows = [
+        ("C", m.cols, theme.column(), format!("{} column", g.column)),
+        (
+            "H",
+            m.high,
+            theme.high(),
+            format!("{} high diagonal", g.high),
+        ),
+        ("L", m.low, theme.low(), format!("{} low diagonal", g.low)),
+        ("C|H|L", m.attacked(), Style::new(), "attacked".to_string()),
+    ];
+    for (name, mask, style, note) in rows {
+        lines.push(mask_line(name, mask, n, style, note, theme));
+    }
+    lines
+}
+
+/// One mask in the masks panel: its name, its bits, a note.
+pub fn mask_line(
+    name: &str,
+    mask: u32,
+    n: u8,
+    style: Style,
+    note: String,
+    theme: &Theme,
+) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{name:<7}"), theme.muted()),
+        Span::styled(format_mask(mask, n), style),
+        Span::styled(format!("  {note}"), style),
+    ])
 }
 
 impl Queens {
