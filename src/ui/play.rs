@@ -30,6 +30,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::queens::{mask_line, mask_lines as shared_mask_lines};
+use super::render::title_line;
 use super::scene::put;
 use super::theme::Theme;
 use crate::search::queens::{Attack, MAX_N, Masks, Queens, QueensOptions};
@@ -760,13 +761,7 @@ fn render_title(play: &Play, frame: &mut Frame, area: Rect) {
         play.n
     );
     let right = format!("row by row {dot} ? help ");
-    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count());
-    let line = Line::from(vec![
-        Span::styled(left, t.title()),
-        Span::raw(" ".repeat(pad)),
-        Span::styled(right, t.muted()),
-    ]);
-    frame.render_widget(Paragraph::new(line), area);
+    frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
 fn render_board(play: &Play, frame: &mut Frame, area: Rect) {

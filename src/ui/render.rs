@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use super::app::{App, Panel};
 use super::keys;
 use super::scene::Scene;
+use super::theme::Theme;
 use super::{panels, tree};
 use crate::search::{EventKind, SearchEvent};
 
@@ -128,13 +129,17 @@ fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     };
     let left = format!(" backstep {dot} {}", search.title(&app.name, t));
     let right = format!("{state}{fold} {dot} ? help ");
-    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count());
-    let line = Line::from(vec![
+    frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
+}
+
+/// A title bar: `left` in the title style, `right` muted at the right end.
+pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'static> {
+    let pad = (width as usize).saturating_sub(left.chars().count() + right.chars().count());
+    Line::from(vec![
         Span::styled(left, t.title()),
         Span::raw(" ".repeat(pad)),
         Span::styled(right, t.muted()),
-    ]);
-    frame.render_widget(Paragraph::new(line), area);
+    ])
 }
 
 fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
