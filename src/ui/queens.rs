@@ -96,12 +96,14 @@ impl Scene for Queens {
         let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
         if self.row() < n {
             let legal = self.legal();
-            lines.push(row_of(
-                "legal",
-                legal,
-                theme.legal(),
-                format_set(bits(legal)),
-            ));
+            let set = format_set(bits(legal));
+            // Past ten columns the set may not fit beside the bits.
+            if n > 10 {
+                lines.push(row_of("legal", legal, theme.legal(), String::new()));
+                lines.push(Line::styled(format!("{:7}{set}", ""), theme.legal()));
+            } else {
+                lines.push(row_of("legal", legal, theme.legal(), set));
+            }
             if self.row() == 0 && self.root_columns() != self.all_columns() {
                 let searched = self.searchable();
                 let note = format!("{} (symmetry)", format_set(bits(searched)));

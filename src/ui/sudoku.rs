@@ -186,7 +186,7 @@ impl Scene for Sudoku {
         let mut spans = vec![Span::styled("placed ", theme.muted())];
         let placements = self.placements();
         if placements.is_empty() {
-            spans.push(Span::styled("(none yet)", theme.muted()));
+            spans.push(Span::styled("(none)", theme.muted()));
         }
         for (cell, digit) in placements {
             let (r, c) = g.coords(cell);

@@ -29,6 +29,9 @@ impl Scene for WordSearch {
 
     fn board_size(&self) -> (u16, u16) {
         let b = self.board();
+        if b.rows() == 0 {
+            return ("(empty board)".len() as u16, 1);
+        }
         (
             LABEL + CELL * (b.cols().max(1) as u16),
             1 + b.rows().max(1) as u16,
