@@ -149,10 +149,14 @@ impl<C: Cause> Causes<C> {
         self.iter().map(C::name).collect()
     }
 
-    /// The reasons in plain words, joined with "and".
+    /// The reasons in plain words: `column`, `column and high diagonal`,
+    /// `column, high diagonal and low diagonal`.
     pub fn words(self) -> String {
         let words: Vec<&str> = self.iter().map(C::words).collect();
-        words.join(" and ")
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => words.join(""),
+        }
     }
 }
 
