@@ -321,6 +321,10 @@ impl<S: Scene> App<S> {
             .map(|(_, e)| e)
             .find(|e| e.kind() != EventKind::Reject);
         predict.question = peek(search, fold).and_then(|next| search.question(&next, previous));
+        // A run stops at every question: the point is to answer it first.
+        if predict.question.is_some() {
+            self.running = false;
+        }
     }
 
     /// Brings what the panels derive from the timeline up to its step. Call
@@ -399,6 +403,13 @@ impl<S: Scene> App<S> {
                     self.running = false;
                     self.message = Some("the search is complete".into());
                     return;
+                }
+                // In predict mode a run halts at the first question.
+                if self.predict.is_some() {
+                    self.ask();
+                    if !self.running {
+                        return;
+                    }
                 }
             }
             owed = owed.saturating_sub(SLICE);

@@ -221,3 +221,21 @@ fn word_search_asks_for_the_next_neighbour() {
     let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
     assert!(verdict.is_some_and(|v| !v.right && v.text.contains("the answer is up")));
 }
+
+#[test]
+fn a_run_stops_at_the_next_question() {
+    let mut app = four_queens();
+    type_answer(&mut app, "0");
+    assert!(!app.answering(), "a reject comes next: nothing to ask");
+    app.act(Action::Run);
+    for _ in 0..50 {
+        app.tick(Duration::from_millis(500));
+        if !app.running {
+            break;
+        }
+    }
+    assert!(!app.running, "the run stopped");
+    assert!(app.answering(), "at a question");
+    // Steps 2 and 3 reject (1,0) and (1,1); step 4 places (1,2).
+    assert_eq!(app.timeline.step(), 3);
+}
