@@ -1,0 +1,159 @@
+//! Drawing the play screen: the layout of its panels, the title, the key
+//! bar and the help popup. Each panel draws in a module of its own.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::board::{board_size, render_board};
+use super::found::render_boards;
+use super::masks::mask_lines;
+use super::note::render_note;
+use super::{PLAY_KEYS, Play, PlayAction};
+use crate::ui::render::title_line;
+use crate::ui::theme::Theme;
+
+/// Rows of the note panel inside its border.
+const NOTE_ROWS: u16 = 4;
+/// The narrowest the masks and boards panels may be.
+const MIN_SIDE: u16 = 44;
+
+/// The smallest terminal the play screen fits: the board beside the masks
+/// and boards panels, the note and the key bar below.
+pub fn min_size(play: &Play) -> (u16, u16) {
+    let (bw, bh) = board_size(play.n);
+    let side = mask_lines(play).len() as u16 + 2 + 4;
+    (
+        bw + 2 + MIN_SIDE,
+        1 + (bh + 2).max(side) + NOTE_ROWS + 2 + 1,
+    )
+}
+
+/// Draws the play screen.
+pub fn draw(play: &Play, frame: &mut Frame) {
+    let area = frame.area();
+    let (w, h) = min_size(play);
+    let t = &play.theme;
+    if area.width < w || area.height < h {
+        let text = format!(
+            "The play screen needs {w}x{h}; this terminal is {}x{}. Enlarge it, or press q.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        play.board_area.set(None);
+        return;
+    }
+    let (bw, bh) = board_size(play.n);
+    let masks = mask_lines(play);
+    let [title, main, note, bar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(NOTE_ROWS + 2),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(bw + 2), Constraint::Fill(1)]).areas(main);
+    let [board, _] =
+        Layout::vertical([Constraint::Length(bh + 2), Constraint::Fill(1)]).areas(left);
+    let [masks_area, boards] = Layout::vertical([
+        Constraint::Length(masks.len() as u16 + 2),
+        Constraint::Fill(1),
+    ])
+    .areas(right);
+    render_title(play, frame, title);
+    render_board(play, frame, board);
+    frame.render_widget(
+        Paragraph::new(masks).block(block(t, "Masks".into())),
+        masks_area,
+    );
+    render_boards(play, frame, boards);
+    render_note(play, frame, note);
+    render_key_bar(play, frame, bar);
+    if play.help {
+        render_help(play, frame, area);
+    }
+}
+
+pub(super) fn block(t: &Theme, title: String) -> Block<'static> {
+    Block::bordered()
+        .border_set(t.glyphs.border)
+        .border_style(t.border())
+        .title(Span::styled(format!(" {title} "), t.title()))
+}
+
+fn render_title(play: &Play, frame: &mut Frame, area: Rect) {
+    let t = &play.theme;
+    let dot = t.glyphs.dot;
+    let left = format!(
+        " backstep {dot} N-Queens n={} {dot} you place the queens",
+        play.n
+    );
+    let right = format!("row by row {dot} ? help ");
+    frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
+}
+
+fn render_key_bar(play: &Play, frame: &mut Frame, area: Rect) {
+    let t = &play.theme;
+    let mut spans = Vec::new();
+    for key in PLAY_KEYS.iter().filter(|k| !k.short.is_empty()) {
+        let keys = key.keys.split(' ').next().unwrap_or(key.keys);
+        let keys = if key.action == PlayAction::Left {
+            t.key_names(key.keys)
+        } else {
+            t.key_names(keys)
+        };
+        spans.push(Span::styled(format!(" {keys}"), t.key()));
+        spans.push(Span::styled(format!(" {} ", key.short), t.muted()));
+    }
+    spans.push(Span::styled(" click", t.key()));
+    spans.push(Span::styled(" a square of the row to place", t.muted()));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
+    let t = &play.theme;
+    let mut lines: Vec<Line> = PLAY_KEYS
+        .iter()
+        .filter(|k| !k.help.is_empty())
+        .map(|k| {
+            Line::from(vec![
+                Span::styled(format!(" {:<13}", t.key_names(k.keys)), t.key()),
+                Span::raw(k.help),
+            ])
+        })
+        .collect();
+    let g = t.glyphs;
+    for text in [
+        "",
+        " One queen per row, top to bottom. A square in C|H|L is refused,",
+        " naming the queen above that attacks it and the mask it sits in:",
+        &format!(
+            " C {} column, H {} high diagonal, L {} low diagonal.",
+            g.column, g.high, g.low
+        ),
+        " The note says whether you place where the search would: the lowest",
+        " legal column of the row not yet tried.",
+        " Press ? or esc to close.",
+    ] {
+        lines.push(Line::styled(text.to_string(), t.muted()));
+    }
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let popup = centered(area, width, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(Paragraph::new(lines).block(block(t, "Keys".into())), popup);
+}
+
+/// A `width` × `height` rectangle in the middle of `area`, clipped to it.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}
