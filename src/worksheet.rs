@@ -33,7 +33,7 @@ const MIN_BLANK: usize = 4;
 const MAX_BLANK: usize = 16;
 
 /// A named group of trace-table columns that `--blanks` can hide. What each
-/// group means for each search is given by [`Sheet::columns`].
+/// group means for each search is given by [`columns`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Group {
     /// The state a node's choice is worked out from (N-Queens: C, H, L;

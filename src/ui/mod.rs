@@ -1,5 +1,5 @@
 //! The terminal UI: ratatui over crossterm. Keys and time change the
-//! [`App`](app::App); [`render`] draws it; the engine is only read.
+//! [`App`]; [`render`] draws it; the engine is only read.
 
 pub mod app;
 pub mod compare;
