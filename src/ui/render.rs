@@ -428,7 +428,7 @@ fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme) -> 
 }
 
 /// A `width` × `height` rectangle in the middle of `area`, clipped to it.
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect {

@@ -83,3 +83,59 @@ impl Rng {
         self.below(100) < percent
     }
 }
+
+/// Apps on the searches the screen tests use, with every event shown and the
+/// colour theme unless one is given: one definition for every module.
+pub mod apps {
+    use backstep::input;
+    use backstep::search::queens::{Queens, QueensOptions};
+    use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
+    use backstep::search::word::{WordOptions, WordSearch};
+    use backstep::ui::app::App;
+    use backstep::ui::theme::Theme;
+
+    /// The colour theme with Unicode glyphs: what a plain `backstep` shows.
+    pub fn colour() -> Theme {
+        Theme::new(true, false)
+    }
+
+    /// N-Queens with rejects shown.
+    pub fn queens(n: u8, symmetry: bool, theme: Theme) -> App<Queens> {
+        let options = QueensOptions {
+            n,
+            symmetry,
+            rejects: true,
+        };
+        App::new(Queens::new(options), "queens", theme)
+    }
+
+    /// A shipped Sudoku, MRV order.
+    pub fn sudoku(name: &str) -> App<Sudoku> {
+        let puzzle = input::load_puzzle(name).expect("a shipped puzzle");
+        let options = SudokuOptions {
+            order: Order::Mrv,
+            rejects: true,
+        };
+        App::new(Sudoku::new(&puzzle.value, options), &puzzle.name, colour())
+    }
+
+    /// The text of one 100x30 frame drawn by `draw`.
+    pub fn screen(draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+        let backend = ratatui::backend::TestBackend::new(100, 30);
+        let mut terminal = ratatui::Terminal::new(backend).expect("a test terminal");
+        terminal.draw(draw).expect("a frame");
+        terminal.backend().to_string()
+    }
+
+    /// A Word Search with inventory and reversal on.
+    pub fn word(board: &str, word: &str) -> App<WordSearch> {
+        let board = input::load_board(board).expect("a valid board");
+        let options = WordOptions {
+            inventory: true,
+            reverse: true,
+            rejects: true,
+        };
+        let search = WordSearch::new(&board.value, word, options);
+        App::new(search, &board.name, colour())
+    }
+}

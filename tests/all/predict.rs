@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use backstep::input;
-use backstep::search::queens::{Queens, QueensOptions};
+use backstep::search::queens::Queens;
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::ui::app::App;
@@ -13,8 +13,6 @@ use backstep::ui::keys::Action;
 use backstep::ui::render;
 use backstep::ui::scene::Scene;
 use backstep::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::Value;
 
@@ -33,18 +31,11 @@ fn type_answer<S: Scene>(app: &mut App<S>, answer: &str) {
 }
 
 fn screen<S: Scene>(app: &App<S>) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
-    terminal.draw(|f| render::draw(app, f)).expect("a frame");
-    terminal.backend().to_string()
+    crate::apps::screen(|f| render::draw(app, f))
 }
 
 fn four_queens() -> App<Queens> {
-    let options = QueensOptions {
-        n: 4,
-        symmetry: true,
-        rejects: true,
-    };
-    let mut app = App::new(Queens::new(options), "queens", Theme::new(true, false));
+    let mut app = crate::apps::queens(4, true, crate::apps::colour());
     app.act(Action::Predict);
     app
 }

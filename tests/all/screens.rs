@@ -10,11 +10,9 @@
 
 use std::time::Duration;
 
-use backstep::input;
+use crate::apps::{colour, queens, sudoku, word};
 use backstep::search::Search;
-use backstep::search::queens::{Queens, QueensOptions};
-use backstep::search::sudoku::{Order, Sudoku, SudokuEvent, SudokuOptions};
-use backstep::search::word::{WordOptions, WordSearch};
+use backstep::search::sudoku::SudokuEvent;
 use backstep::ui::app::App;
 use backstep::ui::keys::{self, Action};
 use backstep::ui::render;
@@ -28,40 +26,6 @@ use ratatui::style::{Color, Modifier};
 
 /// The size the screen captures use.
 const WIDE: (u16, u16) = (100, 30);
-
-/// The colour theme with Unicode glyphs: what a plain `backstep` shows.
-fn colour() -> Theme {
-    Theme::new(true, false)
-}
-
-fn queens(n: u8, symmetry: bool, theme: Theme) -> App<Queens> {
-    let options = QueensOptions {
-        n,
-        symmetry,
-        rejects: true,
-    };
-    App::new(Queens::new(options), "queens", theme)
-}
-
-fn sudoku(name: &str) -> App<Sudoku> {
-    let puzzle = input::load_puzzle(name).expect("a shipped puzzle");
-    let options = SudokuOptions {
-        order: Order::Mrv,
-        rejects: true,
-    };
-    App::new(Sudoku::new(&puzzle.value, options), &puzzle.name, colour())
-}
-
-fn word(board: &str, word: &str) -> App<WordSearch> {
-    let board = input::load_board(board).expect("a valid board");
-    let options = WordOptions {
-        inventory: true,
-        reverse: true,
-        rejects: true,
-    };
-    let search = WordSearch::new(&board.value, word, options);
-    App::new(search, &board.name, colour())
-}
 
 /// Finishes whatever job the last action started, as the event loop would
 /// over several frames, so that the screen shows where it landed and not

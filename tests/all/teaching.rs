@@ -11,9 +11,8 @@ use backstep::ui::compare::{self, Compare};
 use backstep::ui::keys::Action;
 use backstep::ui::render;
 use backstep::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
+use crate::apps::{colour, queens, screen};
 use crate::{backstep, stdout_text};
 
 /// Solutions of n-Queens by trying every permutation of columns: written
@@ -142,19 +141,8 @@ fn compare_summaries_state_both_counts_and_the_ratio() {
     assert!(sudoku.contains("nodes: mrv 52 vs first "), "{sudoku}");
 }
 
-fn screen(draw: impl FnOnce(&mut ratatui::Frame)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
-    terminal.draw(draw).expect("a frame");
-    terminal.backend().to_string()
-}
-
 fn four_queens() -> App<Queens> {
-    let options = QueensOptions {
-        n: 4,
-        symmetry: true,
-        rejects: true,
-    };
-    App::new(Queens::new(options), "queens", Theme::new(true, false))
+    queens(4, true, colour())
 }
 
 /// Carries out `action` and lets the job it started finish.

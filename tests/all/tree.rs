@@ -8,11 +8,8 @@
 
 use std::time::Duration;
 
-use backstep::input;
+use crate::apps::{queens, sudoku, word};
 use backstep::search::Search;
-use backstep::search::queens::{Queens, QueensOptions};
-use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
-use backstep::search::word::{WordOptions, WordSearch};
 use backstep::ui::app::App;
 use backstep::ui::keys::Action;
 use backstep::ui::render;
@@ -25,36 +22,6 @@ use ratatui::style::Modifier;
 
 /// The size the screen captures use.
 const WIDE: (u16, u16) = (100, 30);
-
-fn queens(n: u8, symmetry: bool, theme: Theme) -> App<Queens> {
-    let options = QueensOptions {
-        n,
-        symmetry,
-        rejects: true,
-    };
-    App::new(Queens::new(options), "queens", theme)
-}
-
-fn sudoku(name: &str) -> App<Sudoku> {
-    let puzzle = input::load_puzzle(name).expect("a shipped puzzle");
-    let options = SudokuOptions {
-        order: Order::Mrv,
-        rejects: true,
-    };
-    let search = Sudoku::new(&puzzle.value, options);
-    App::new(search, &puzzle.name, Theme::new(true, false))
-}
-
-fn word(board: &str, word: &str) -> App<WordSearch> {
-    let board = input::load_board(board).expect("a valid board");
-    let options = WordOptions {
-        inventory: true,
-        reverse: true,
-        rejects: true,
-    };
-    let search = WordSearch::new(&board.value, word, options);
-    App::new(search, &board.name, Theme::new(true, false))
-}
 
 /// Carries out `action` and finishes the job it started, as the event loop
 /// would over several frames.

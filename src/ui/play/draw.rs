@@ -11,7 +11,7 @@ use super::found::render_boards;
 use super::masks::mask_lines;
 use super::note::render_note;
 use super::{PLAY_KEYS, Play, PlayAction};
-use crate::ui::render::title_line;
+use crate::ui::render::{centered, title_line};
 use crate::ui::theme::Theme;
 
 /// Rows of the note panel inside its border.
@@ -144,16 +144,4 @@ fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
     let popup = centered(area, width, height);
     frame.render_widget(Clear, popup);
     frame.render_widget(Paragraph::new(lines).block(block(t, "Keys".into())), popup);
-}
-
-/// A `width` × `height` rectangle in the middle of `area`, clipped to it.
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
-    }
 }
