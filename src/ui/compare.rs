@@ -92,6 +92,11 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         let action = match (self.focus, action) {
             (Focus::Both, Action::Step) => Action::NextNode,
             (Focus::Both, Action::Back) => Action::PrevNode,
+            // The panels, predict mode and the help popup belong to the
+            // single-search screen; this one has no room for them.
+            (_, Action::Table | Action::Code | Action::Tree | Action::Predict | Action::Help) => {
+                return;
+            }
             (_, action) => action,
         };
         if self.focus != Focus::Right {
