@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::Parser;
 
 use backstep::assets;
 use backstep::input;
@@ -15,167 +15,10 @@ use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::ui::{self, scene::Scene, theme::Theme};
-use backstep::worksheet::{self, Blanks, Group, Sheet};
+use backstep::worksheet::{self, Blanks, Sheet};
+use cli::{Cli, Command, CompareCommand, OrderArg, QueensArgs};
 
-/// Step through backtracking searches event by event: N-Queens, Sudoku and
-/// Word Search. With no command it opens 4-Queens.
-#[derive(Parser, Debug)]
-#[command(name = "backstep", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-
-    /// Print headless output instead of opening the terminal UI.
-    #[arg(long, value_enum, global = true, value_name = "MODE")]
-    print: Option<Mode>,
-
-    /// Draw with ASCII characters only.
-    #[arg(long, global = true)]
-    ascii: bool,
-
-    /// No colours: bold, reverse and underline only (also set by NO_COLOR).
-    #[arg(long, global = true)]
-    no_color: bool,
-
-    /// Start in predict mode: guess each decision before it is shown.
-    #[arg(long, global = true)]
-    predict: bool,
-
-    /// With --print worksheet: the columns to leave blank, comma-separated
-    /// [default: legal,outcome].
-    #[arg(
-        long,
-        global = true,
-        value_enum,
-        value_delimiter = ',',
-        value_name = "COLUMNS",
-        conflicts_with = "seed"
-    )]
-    blanks: Option<Vec<Group>>,
-
-    /// With --print worksheet: leave a third of the cells blank, chosen at
-    /// random; the same K hides the same cells.
-    #[arg(long, global = true, value_name = "K")]
-    seed: Option<u64>,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// N-Queens: one queen per row, attacks kept in the masks C, H and L.
-    Queens(QueensArgs),
-    /// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
-    Sudoku(SudokuArgs),
-    /// Word Search with letter-inventory pruning and rare-end reversal.
-    Word(WordArgs),
-    /// Two variants of one search side by side, with their node ratio.
-    #[command(subcommand)]
-    Compare(CompareCommand),
-    /// Run the reference samples and check their results.
-    Samples,
-}
-
-#[derive(Subcommand, Debug)]
-enum CompareCommand {
-    /// Symmetry against --full (or, with --check-at-end, --full against
-    /// testing only complete boards).
-    Queens(CompareQueensArgs),
-    /// MRV against first blank.
-    Sudoku(CompareSudokuArgs),
-    /// Pruned (inventory and reversal) against neither.
-    Word(CompareWordArgs),
-}
-
-#[derive(Args, Debug)]
-struct CompareQueensArgs {
-    /// Board size, 0 to 16.
-    #[arg(default_value = "4", value_parser = input::queens_n, allow_negative_numbers = true)]
-    n: u8,
-
-    /// Compare testing as you place (--full) with testing only complete boards.
-    #[arg(long)]
-    check_at_end: bool,
-}
-
-#[derive(Args, Debug)]
-struct CompareSudokuArgs {
-    /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
-    #[arg(default_value = "sample")]
-    puzzle: String,
-}
-
-#[derive(Args, Debug)]
-struct CompareWordArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = samples::BOARD)]
-    board: String,
-
-    /// The word to trace (letters A-Z, at most 32).
-    #[arg(long, default_value = "ABCCED")]
-    word: String,
-}
-
-#[derive(Args, Debug)]
-struct QueensArgs {
-    /// Board size, 0 to 16.
-    #[arg(default_value = "4", value_parser = input::queens_n, allow_negative_numbers = true)]
-    n: u8,
-
-    /// Search every first-row column (turn reflection symmetry off).
-    #[arg(long)]
-    full: bool,
-
-    /// Place a queen in every column of every row and test only complete
-    /// boards (the naive search; no symmetry).
-    #[arg(long, conflicts_with = "full")]
-    check_at_end: bool,
-
-    /// Place the queens yourself, row by row: attacked squares are refused
-    /// with the queen and mask that attack them.
-    #[arg(long, conflicts_with_all = ["full", "check_at_end"])]
-    play: bool,
-}
-
-#[derive(Args, Debug)]
-struct SudokuArgs {
-    /// A shipped puzzle name (see --list), a file, or the grid itself.
-    #[arg(default_value = "sample")]
-    puzzle: String,
-
-    /// How the next cell is chosen: fewest candidates, or first blank.
-    #[arg(long, value_enum, default_value_t = OrderArg::Mrv)]
-    order: OrderArg,
-
-    /// List the shipped puzzles and exit.
-    #[arg(long)]
-    list: bool,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum OrderArg {
-    /// Minimum remaining values: the blank with the fewest candidates.
-    Mrv,
-    /// The first blank in row-major order.
-    First,
-}
-
-#[derive(Args, Debug)]
-struct WordArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = samples::BOARD)]
-    board: String,
-
-    /// The word to trace (letters A-Z, at most 32).
-    #[arg(long, default_value = "ABCCED")]
-    word: String,
-
-    /// Skip the letter-inventory check before the search.
-    #[arg(long)]
-    no_inventory: bool,
-
-    /// Never search the word reversed.
-    #[arg(long)]
-    no_reverse: bool,
-}
+mod cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
