@@ -230,6 +230,30 @@ pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
+/// An attacked square of the row being filled: one glyph per mask that
+/// holds `bit` (column, high, low, in that order), each in its mask's
+/// colour, with `extra` (the reject highlight) over all three cells.
+pub fn attack_glyphs(
+    masks: Masks,
+    bit: u32,
+    extra: Style,
+    theme: &Theme,
+) -> [(&'static str, Style); 3] {
+    let g = theme.glyphs;
+    let glyph = |on: bool, text: &'static str, style: Style| {
+        if on {
+            (text, style.patch(extra))
+        } else {
+            (" ", extra)
+        }
+    };
+    [
+        glyph(masks.cols & bit != 0, g.column, theme.column()),
+        glyph(masks.high & bit != 0, g.high, theme.high()),
+        glyph(masks.low & bit != 0, g.low, theme.low()),
+    ]
+}
+
 /// One mask in the masks panel: its name, its bits, a note.
 pub fn mask_line(
     name: &str,
@@ -297,17 +321,6 @@ impl Queens {
             }
             return centre(g.legal, theme.legal().patch(extra));
         }
-        let glyph = |on: bool, text: &'static str, style: Style| {
-            if on {
-                (text, style.patch(extra))
-            } else {
-                (" ", extra)
-            }
-        };
-        [
-            glyph(masks.cols & bit != 0, g.column, theme.column()),
-            glyph(masks.high & bit != 0, g.high, theme.high()),
-            glyph(masks.low & bit != 0, g.low, theme.low()),
-        ]
+        attack_glyphs(masks, bit, extra, theme)
     }
 }

@@ -9,6 +9,7 @@ use ratatui::text::Span;
 
 use super::Play;
 use super::draw::block;
+use crate::ui::queens::attack_glyphs;
 use crate::ui::scene::put;
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -116,16 +117,5 @@ fn square(play: &Play, r: u8, c: u8) -> [(&'static str, Style); 3] {
         }
         return centre(g.legal, t.legal().patch(extra));
     }
-    let glyph = |on: bool, text: &'static str, style: Style| {
-        if on {
-            (text, style.patch(extra))
-        } else {
-            (" ", extra)
-        }
-    };
-    [
-        glyph(masks.cols & bit != 0, g.column, t.column()),
-        glyph(masks.high & bit != 0, g.high, t.high()),
-        glyph(masks.low & bit != 0, g.low, t.low()),
-    ]
+    attack_glyphs(masks, bit, extra, t)
 }
