@@ -1,5 +1,10 @@
 //! The command line: every subcommand and option, declared with clap's
 //! derive. `main.rs` reads these and dispatches.
+//!
+//! Each subcommand declares only the options that work for it, so that its
+//! `--help` is exact and an option that cannot apply is refused by clap
+//! (status 2, naming the option) instead of being ignored. The option
+//! groups shared by several commands are `Args` structs flattened into each.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -9,34 +14,43 @@ use backstep::samples;
 use backstep::worksheet::Group;
 
 /// Step through backtracking searches event by event: N-Queens, Sudoku and
-/// Word Search. With no command it opens 4-Queens.
+/// Word Search. With no command it opens 4-Queens, and the options below
+/// apply to it; each command's `--help` lists that command's own.
 #[derive(Parser, Debug)]
-#[command(name = "backstep", version, about)]
+#[command(
+    name = "backstep",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// With no command: the options of `backstep queens 4`.
+    #[command(flatten)]
+    pub view: SearchView,
+}
+
+/// How to show one search: the terminal UI (with its look and predict mode)
+/// or a headless output (with the worksheet's blanks).
+#[derive(Args, Debug, Default)]
+pub struct SearchView {
     /// Print headless output instead of opening the terminal UI.
-    #[arg(long, value_enum, global = true, value_name = "MODE")]
+    #[arg(long, value_enum, value_name = "MODE")]
     pub print: Option<Mode>,
 
-    /// Draw with ASCII characters only.
-    #[arg(long, global = true)]
-    pub ascii: bool,
-
-    /// No colours: bold, reverse and underline only (also set by NO_COLOR).
-    #[arg(long, global = true)]
-    pub no_color: bool,
+    #[command(flatten)]
+    pub look: Look,
 
     /// Start in predict mode: guess each decision before it is shown.
-    #[arg(long, global = true)]
+    #[arg(long, conflicts_with = "print")]
     pub predict: bool,
 
     /// With --print worksheet: the columns to leave blank, comma-separated
     /// [default: legal,outcome].
     #[arg(
         long,
-        global = true,
         value_enum,
         value_delimiter = ',',
         value_name = "COLUMNS",
@@ -46,8 +60,41 @@ pub struct Cli {
 
     /// With --print worksheet: leave a third of the cells blank, chosen at
     /// random; the same K hides the same cells.
-    #[arg(long, global = true, value_name = "K")]
+    #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+}
+
+/// How the terminal UI draws. Headless output is plain ASCII text with no
+/// colour, so these conflict with `--print`.
+#[derive(Args, Debug, Default)]
+pub struct Look {
+    /// Draw the terminal UI with ASCII characters only.
+    #[arg(long, conflicts_with = "print")]
+    pub ascii: bool,
+
+    /// Draw the terminal UI without colours: bold, reverse and underline
+    /// only (also set by NO_COLOR).
+    #[arg(long, conflicts_with = "print")]
+    pub no_color: bool,
+}
+
+/// How to show a comparison: side by side on screen, or its summary.
+#[derive(Args, Debug)]
+pub struct CompareView {
+    /// Print both summaries and the node ratio instead of opening the
+    /// terminal UI.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub print: Option<SummaryOnly>,
+
+    #[command(flatten)]
+    pub look: Look,
+}
+
+/// The one headless output of `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SummaryOnly {
+    /// Both summaries, each labelled with its variant, and the node ratio.
+    Summary,
 }
 
 #[derive(Subcommand, Debug)]
@@ -85,6 +132,9 @@ pub struct CompareQueensArgs {
     /// Compare testing as you place (--full) with testing only complete boards.
     #[arg(long)]
     pub check_at_end: bool,
+
+    #[command(flatten)]
+    pub view: CompareView,
 }
 
 #[derive(Args, Debug)]
@@ -92,6 +142,9 @@ pub struct CompareSudokuArgs {
     /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
     #[arg(default_value = "sample")]
     pub puzzle: String,
+
+    #[command(flatten)]
+    pub view: CompareView,
 }
 
 #[derive(Args, Debug)]
@@ -103,6 +156,9 @@ pub struct CompareWordArgs {
     /// The word to trace (letters A-Z, at most 32).
     #[arg(long, default_value = "ABCCED")]
     pub word: String,
+
+    #[command(flatten)]
+    pub view: CompareView,
 }
 
 #[derive(Args, Debug)]
@@ -122,8 +178,14 @@ pub struct QueensArgs {
 
     /// Place the queens yourself, row by row: attacked squares are refused
     /// with the queen and mask that attack them.
-    #[arg(long, conflicts_with_all = ["full", "check_at_end"])]
+    #[arg(
+        long,
+        conflicts_with_all = ["full", "check_at_end", "print", "predict", "blanks", "seed"]
+    )]
     pub play: bool,
+
+    #[command(flatten)]
+    pub view: SearchView,
 }
 
 #[derive(Args, Debug)]
@@ -137,8 +199,14 @@ pub struct SudokuArgs {
     pub order: OrderArg,
 
     /// List the shipped puzzles and exit.
-    #[arg(long)]
+    #[arg(
+        long,
+        conflicts_with_all = ["puzzle", "order", "print", "ascii", "no_color", "predict", "blanks", "seed"]
+    )]
     pub list: bool,
+
+    #[command(flatten)]
+    pub view: SearchView,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -166,4 +234,7 @@ pub struct WordArgs {
     /// Never search the word reversed.
     #[arg(long)]
     pub no_reverse: bool,
+
+    #[command(flatten)]
+    pub view: SearchView,
 }

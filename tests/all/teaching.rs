@@ -134,11 +134,20 @@ fn compare_summaries_state_both_counts_and_the_ratio() {
     let sudoku = stdout_text(&backstep(&[
         "compare", "sudoku", "sample", "--print", "summary",
     ]));
+    // Each summary names its variant, as `queens 4 symmetry:` does.
     assert!(
-        sudoku.starts_with("sudoku: solutions capped at 2=1, nodes=52\n"),
+        sudoku.starts_with("sudoku mrv: solutions capped at 2=1, nodes=52\n"),
         "{sudoku}"
     );
+    assert!(sudoku.contains("\nsudoku first: solutions capped at 2=1, nodes="));
     assert!(sudoku.contains("nodes: mrv 52 vs first "), "{sudoku}");
+    let word = stdout_text(&backstep(&["compare", "word", "--print", "summary"]));
+    let heads: Vec<&str> = word.lines().filter_map(|l| l.split(':').next()).collect();
+    assert_eq!(
+        heads,
+        ["word ABCCED pruned", "word ABCCED unpruned", "nodes"],
+        "{word}"
+    );
 }
 
 fn four_queens() -> App<Queens> {
