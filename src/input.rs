@@ -6,6 +6,7 @@
 //! columns) are 0-based, as on screen; positions in typed text (a character
 //! of a word, a line of a file) are 1-based, as editors count them.
 
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -40,22 +41,23 @@ pub fn load_puzzle(arg: &str) -> Result<Loaded<Puzzle>> {
     if let Some(asset) = assets::find(assets::SUDOKU, arg) {
         return from_asset(asset, parse_grid);
     }
-    if Path::new(arg).is_file() {
-        let text = std::fs::read_to_string(arg)
-            .with_context(|| format!("cannot read the puzzle file {arg}"))?;
-        let value = parse_grid(&text).with_context(|| format!("puzzle file {arg}"))?;
+    if let Some(text) = read_file(arg, "puzzle")? {
+        let value = parse_grid(&text).with_context(|| format!("puzzle file {arg:?}"))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
         });
     }
+    if looks_like_path(arg) && cell_count(arg) < 16 {
+        bail!(
+            "the puzzle file {arg:?} does not exist (and it is not a shipped puzzle: {})",
+            assets::names(assets::SUDOKU)
+        );
+    }
     // Mostly cells means a grid, even a short or mistyped one: then the
     // grid's own error (the stray character, the cell count) says more than
     // "not a puzzle name". Mostly letters means a name or a file name.
-    let cells = arg
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .count();
+    let cells = cell_count(arg);
     let others = arg
         .chars()
         .filter(|c| !(c.is_ascii_digit() || c.is_whitespace() || ".|-+".contains(*c)))
@@ -109,33 +111,27 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
     if let Some(asset) = assets::find(assets::BOARDS, arg) {
         return from_asset(asset, parse_board_lines);
     }
-    if Path::new(arg).is_file() {
-        let text = std::fs::read_to_string(arg)
-            .with_context(|| format!("cannot read the board file {arg}"))?;
-        let value = parse_board_lines(&text).with_context(|| format!("board file {arg}"))?;
+    if let Some(text) = read_file(arg, "board")? {
+        let value = parse_board_lines(&text).with_context(|| format!("board file {arg:?}"))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
         });
+    }
+    // Rows of letters hold no '.' or '/': an argument with one was meant
+    // as a file, and "no such file" says more than "'.' is not a letter".
+    if looks_like_path(arg) || arg.contains('.') {
+        bail!(
+            "the board file {arg:?} does not exist (and it is not a shipped board: {})",
+            assets::names(assets::BOARDS)
+        );
     }
     let rows: Vec<&str> = if arg.trim().is_empty() {
         Vec::new()
     } else {
         arg.split(',').map(str::trim).collect()
     };
-    let value = Board::new(&rows).map_err(|err| {
-        let err = anyhow::Error::new(err);
-        // A mistyped file name would otherwise be reported only as a board
-        // with a stray '.' or '/' in it.
-        if arg.contains(['.', '/', '\\']) {
-            err.context(format!(
-                "{arg:?} is not a shipped board ({}) or an existing file, nor rows of letters",
-                assets::names(assets::BOARDS)
-            ))
-        } else {
-            err
-        }
-    })?;
+    let value = Board::new(&rows)?;
     Ok(Loaded {
         name: arg.to_string(),
         value,
@@ -158,6 +154,88 @@ pub fn load_word(arg: &str) -> Result<String> {
     Ok(parse_word(arg)?)
 }
 
+/// The largest input file read, in bytes: far more than any grid or board
+/// allowed (a 16x16 board is under 300 bytes), and small enough that a
+/// wrong file (a log, a disk image) is refused before it is read.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of the file `arg` names, if it names an existing file: refused
+/// before reading when it is larger than [`MAX_FILE_BYTES`], and refused
+/// naming the line and byte when it is not UTF-8. `None` when no such file
+/// exists; an error when `arg` names something other than a file.
+fn read_file(arg: &str, what: &str) -> Result<Option<String>> {
+    let path = Path::new(arg);
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(None);
+    };
+    if !meta.is_file() {
+        // A name like `src` may be rows of letters that happen to match a
+        // folder, and is read as such; a name with a '/' or '.' (neither
+        // allowed in a board, nor in a grid of a folder's name) is not.
+        if meta.is_dir() && (looks_like_path(arg) || arg.contains('.')) {
+            bail!("the {what} file {arg:?} is a folder, not a file");
+        }
+        return Ok(None);
+    }
+    let size = meta.len();
+    if size > MAX_FILE_BYTES {
+        bail!(
+            "the {what} file {arg:?} is {size} bytes, over the limit of {MAX_FILE_BYTES} bytes (1 MiB)"
+        );
+    }
+    let mut bytes = Vec::new();
+    // The file may grow between the check and the read: read one byte past
+    // the limit at most, so the limit still holds.
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read the {what} file {arg:?}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        bail!("the {what} file {arg:?} is over the limit of {MAX_FILE_BYTES} bytes (1 MiB)");
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Some(text)),
+        Err(err) => {
+            let bytes = err.as_bytes();
+            let bad = err.utf8_error().valid_up_to();
+            let line_start = bytes[..bad]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
+            bail!(
+                "the {what} file {arg:?} is not UTF-8 text: line {line}, byte {} (0x{:02X})",
+                bad - line_start + 1,
+                bytes[bad]
+            );
+        }
+    }
+}
+
+/// Whether `arg` reads as a file name rather than a typed value: it has a
+/// folder separator, or ends in an extension with a letter in it (`.txt`,
+/// `.sudoku`; a grid's `.5` or `..` is no extension).
+fn looks_like_path(arg: &str) -> bool {
+    if arg.contains(['/', '\\']) {
+        return true;
+    }
+    match arg.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && (1..=10).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
+/// How many characters of `arg` could be Sudoku cells (digits and `.`).
+fn cell_count(arg: &str) -> usize {
+    arg.chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count()
+}
+
 fn from_asset<T>(asset: &Asset, parse: fn(&str) -> Result<T>) -> Result<Loaded<T>> {
     let value = parse(asset.text).with_context(|| format!("shipped asset {}", asset.name))?;
     Ok(Loaded {
@@ -166,10 +244,21 @@ fn from_asset<T>(asset: &Asset, parse: fn(&str) -> Result<T>) -> Result<Loaded<T
     })
 }
 
+/// The last part of a file's path, for titles, with control characters
+/// escaped so that a file name cannot send escape sequences to the terminal.
 fn file_name(path: &str) -> String {
-    Path::new(path)
+    let name = Path::new(path)
         .file_name()
-        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
+    name.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
