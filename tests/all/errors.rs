@@ -73,17 +73,26 @@ const fn case(args: &'static [&'static str], says: &'static [&'static str]) -> C
 }
 
 /// Files the file cases read, written next to where the binary runs.
-const FILES: &[(&str, &str)] = &[
+const FILES: &[(&str, &[u8])] = &[
     (
         "errors-bad-char.sudoku",
-        "# a 4x4 with a stray letter on its third line\n1 . | . 4\n. 4 | 1 .\n2 . | x 3\n. 3 | 2 .\n",
+        b"# a 4x4 with a stray letter on its third line\n1 . | . 4\n. 4 | 1 .\n2 . | x 3\n. 3 | 2 .\n",
     ),
     (
         "errors-clash9.sudoku",
-        "53. .7. ...\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. 779\n",
+        b"53. .7. ...\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. 779\n",
     ),
-    ("errors-bad.board", "ABCE\nSF2S\nADEE\n"),
+    ("errors-bad.board", b"ABCE\nSF2S\nADEE\n"),
+    // Latin-1, not UTF-8: the 0xE9 is the third byte of the second line.
+    ("errors-latin1.sudoku", b"1234\n34\xe912\n2143\n4321\n"),
+    ("errors-latin1.board", b"ABCE\nSFCS\nAD\xc9E\n"),
+    // A name with an escape sequence that would turn the terminal red.
+    ("errors-\x1b[31mred.sudoku", b"1x..\n"),
 ];
+
+/// A sparse file of 2 GiB, far over the 1 MiB limit: read whole, it would
+/// take seconds and gigabytes before any check.
+const HUGE: &str = "errors-huge.sudoku";
 
 const CASES: &[Case] = &[
     // N-Queens: the size, its range and its form.
@@ -138,7 +147,35 @@ const CASES: &[Case] = &[
     ),
     case(
         &["sudoku", "no-such-puzzle.txt"],
-        &["\"no-such-puzzle.txt\"", "a file"],
+        &["\"no-such-puzzle.txt\"", "does not exist"],
+    ),
+    case(&["sudoku", "no/such"], &["\"no/such\"", "does not exist"]),
+    // Files: too large (refused before reading), not UTF-8 (the line and
+    // byte named), a name with control characters (quoted, escaped).
+    case(
+        &["sudoku", HUGE],
+        &[
+            "\"errors-huge.sudoku\"",
+            "2147483648 bytes",
+            "1048576 bytes",
+        ],
+    ),
+    case(
+        &["sudoku", "errors-latin1.sudoku"],
+        &[
+            "\"errors-latin1.sudoku\"",
+            "UTF-8",
+            "line 2, byte 3",
+            "0xE9",
+        ],
+    ),
+    case(
+        &["word", "--board", "errors-latin1.board"],
+        &["\"errors-latin1.board\"", "UTF-8", "line 3, byte 3", "0xC9"],
+    ),
+    case(
+        &["sudoku", "errors-\x1b[31mred.sudoku"],
+        &["\"errors-\\u{1b}[31mred.sudoku\"", "'x' at character 2"],
     ),
     case(
         &["sudoku", "campus", "--order", "sideways"],
@@ -166,8 +203,13 @@ const CASES: &[Case] = &[
     case(&["word", "--board", "AAAAAAAAAAAAAAAAA"], &["1x17", "16"]),
     case(
         &["word", "--board", "no-such.board"],
-        &["\"no-such.board\"", "existing file"],
+        &["\"no-such.board\"", "does not exist"],
     ),
+    case(
+        &["word", "--board", "nosuchfile.txt"],
+        &["\"nosuchfile.txt\"", "does not exist", "shipped board"],
+    ),
+    case(&["word", "--board", "."], &["\".\"", "is a folder"]),
     case(
         &["word", "--board", "errors-bad.board"],
         &["errors-bad.board", "'2'", "row 1, column 2"],
@@ -180,6 +222,8 @@ fn write_files() -> PathBuf {
     for (name, text) in FILES {
         std::fs::write(dir.join(name), text).expect("the test can write its files");
     }
+    let huge = std::fs::File::create(dir.join(HUGE)).expect("the test can write its files");
+    huge.set_len(2 << 30).expect("a sparse 2 GiB file");
     dir
 }
 
@@ -206,6 +250,13 @@ fn bad_inputs_exit_2_with_a_message_that_names_the_spot() {
             if stderr.contains("panicked") {
                 problems.push("panicked".to_string());
             }
+            if stderr.contains('\x1b') {
+                problems.push("an escape character reached stderr".to_string());
+            }
+            // clap's own errors add a usage line; backstep's are one line.
+            if stderr.starts_with("backstep:") && stderr.lines().count() != 1 {
+                problems.push("not one line".to_string());
+            }
             for words in case.says {
                 if !stderr.contains(words) {
                     problems.push(format!("message lacks {words:?}"));
@@ -221,4 +272,141 @@ fn bad_inputs_exit_2_with_a_message_that_names_the_spot() {
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// Runs the binary with standard output sent to `stdout`, and returns its
+/// exit status and standard error.
+fn run_into(args: &[&str], stdout: Stdio) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_backstep"))
+        .args(args)
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the backstep binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+/// Every command that writes to standard output, small and large.
+const WRITERS: &[&[&str]] = &[
+    &["sudoku", "--list"],
+    &["samples"],
+    &["--help"],
+    &["--version"],
+    &["queens", "4", "--print", "summary"],
+    &["queens", "8", "--print", "jsonl"],
+    &["queens", "6", "--print", "trace"],
+    &["queens", "6", "--print", "table"],
+    &["queens", "4", "--print", "worksheet"],
+    &["compare", "queens", "4", "--print", "summary"],
+];
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_0() {
+    for args in WRITERS {
+        // The reading end is closed before the program starts, so its first
+        // write meets a closed pipe however small the output.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let (code, stderr) = run_into(args, Stdio::from(writer));
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_one_message_and_status_2() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in WRITERS {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full opens");
+        let (code, stderr) = run_into(args, Stdio::from(full));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.lines().collect::<Vec<_>>(),
+            ["backstep: cannot write to standard output: No space left on device (os error 28)"],
+            "{args:?}"
+        );
+    }
+}
+
+/// Options a command cannot use: each is refused by name (status 2), never
+/// ignored.
+#[test]
+fn an_option_that_cannot_apply_is_refused_by_name() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["compare", "queens", "4", "--print", "jsonl"], "'jsonl'"),
+        (&["compare", "queens", "4", "--print", "table"], "'table'"),
+        (&["compare", "sudoku", "--predict"], "--predict"),
+        (&["compare", "word", "--blanks", "all"], "--blanks"),
+        (&["compare", "queens", "--seed", "3"], "--seed"),
+        (&["compare", "--print", "summary", "queens"], "--print"),
+        (&["samples", "--print", "summary"], "--print"),
+        (&["samples", "--ascii"], "--ascii"),
+        (&["samples", "--predict"], "--predict"),
+        (&["queens", "4", "--print", "summary", "--ascii"], "--ascii"),
+        (&["word", "--print", "jsonl", "--no-color"], "--no-color"),
+        (&["sudoku", "--print", "trace", "--predict"], "--predict"),
+        (&["queens", "--play", "--print", "summary"], "--play"),
+        (&["queens", "--play", "--predict"], "--play"),
+        (&["sudoku", "--list", "--print", "jsonl"], "--list"),
+        (&["sudoku", "--list", "campus"], "--list"),
+        (&["sudoku", "--list", "--order", "first"], "--list"),
+        (&["--predict", "compare", "queens"], "--predict"),
+        (&["--print", "summary", "samples"], "--print"),
+    ];
+    for (args, option) in cases {
+        let run = run_bounded(args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert!(run.stderr.contains(option), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{args:?}");
+    }
+}
+
+/// Each `--help` lists only what works for that command.
+#[test]
+fn each_help_lists_only_the_options_of_its_command() {
+    let help = |args: &[&str]| {
+        let run = run_bounded(args);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+        String::from_utf8(run.stdout).expect("UTF-8 help")
+    };
+    let absent = |text: &str, options: &[&str], args: &[&str]| {
+        for option in options {
+            assert!(!text.contains(option), "{args:?} lists {option}:\n{text}");
+        }
+    };
+    let searches = [
+        "--print",
+        "--ascii",
+        "--no-color",
+        "--predict",
+        "--blanks",
+        "--seed",
+    ];
+    for args in [&["samples", "--help"][..], &["compare", "--help"]] {
+        absent(&help(args), &searches, args);
+    }
+    for which in ["queens", "sudoku", "word"] {
+        let args = ["compare", which, "--help"];
+        let text = help(&args);
+        for option in ["--print", "summary", "--ascii", "--no-color"] {
+            assert!(text.contains(option), "{args:?} lacks {option}:\n{text}");
+        }
+        absent(
+            &text,
+            &["jsonl", "worksheet", "--predict", "--blanks", "--seed"],
+            &args,
+        );
+        let args = [which, "--help"];
+        let text = help(&args);
+        for option in searches.iter().chain(&["jsonl", "worksheet"]) {
+            assert!(text.contains(option), "{args:?} lacks {option}:\n{text}");
+        }
+    }
 }
