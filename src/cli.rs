@@ -106,7 +106,7 @@ pub enum Command {
     /// Word Search with letter-inventory pruning and rare-end reversal.
     Word(WordArgs),
     /// Two variants of one search side by side, with their node ratio.
-    #[command(subcommand)]
+    #[command(subcommand, subcommand_required = true, arg_required_else_help = false)]
     Compare(CompareCommand),
     /// Run the reference samples and check their results.
     Samples,
