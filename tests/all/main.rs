@@ -5,6 +5,7 @@
 //! - `oracles`: independent brute-force answers the searches must agree with;
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
+//! - `fuzz`: random command lines and files against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
@@ -18,6 +19,7 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod errors;
+mod fuzz;
 mod golden;
 mod oracles;
 mod play;
