@@ -38,11 +38,27 @@ fn main() -> ExitCode {
 /// Prints clap's help, version or usage error. Help and version go to
 /// standard output, so they follow the same rules as every other write: a
 /// closed pipe is a quiet success, any other failure an error (status 2).
+/// A usage error quotes what was typed: it is printed without styling and
+/// with control characters escaped, so that an argument holding an escape
+/// sequence cannot reach the terminal.
 fn clap_exit(err: &clap::Error) -> ExitCode {
     let code = u8::try_from(err.exit_code()).unwrap_or(2);
+    if err.use_stderr() {
+        let text: String = err
+            .render()
+            .to_string()
+            .chars()
+            .map(|c| match c {
+                '\n' => c.to_string(),
+                c if c.is_control() => c.escape_debug().to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        return ExitCode::from(code);
+    }
     match err.print() {
         Ok(()) => ExitCode::from(code),
-        Err(_) if err.use_stderr() => ExitCode::from(2),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             complain(format_args!("cannot write to standard output: {e}"));

@@ -410,3 +410,28 @@ fn each_help_lists_only_the_options_of_its_command() {
         }
     }
 }
+
+/// A typed argument holding an escape sequence is not echoed raw, even when
+/// clap would colour its errors (as on a terminal; CLICOLOR_FORCE asks for
+/// that on a pipe).
+#[test]
+fn escape_sequences_in_arguments_never_reach_stderr() {
+    for args in [
+        &["queens", "\u{1b}[31mx"][..],
+        &["\u{1b}]0;title\u{7}"],
+        &["sudoku", "--order", "\u{1b}[2J"],
+        &["word", "--bogus\u{1b}[31m"],
+        &["sudoku", "\u{1b}[31m.txt"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_backstep"))
+            .args(args)
+            .env("CLICOLOR_FORCE", "1")
+            .current_dir(env!("CARGO_TARGET_TMPDIR"))
+            .output()
+            .expect("the backstep binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains('\u{1b}'), "{args:?}: {stderr:?}");
+        assert!(!stderr.contains('\u{7}'), "{args:?}: {stderr:?}");
+    }
+}

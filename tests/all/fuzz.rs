@@ -105,6 +105,7 @@ fn size(rng: &mut Rng) -> String {
             "0x4",
             "4e1",
             "٤",
+            "\u{1b}[31m4",
         ],
     )
     .to_string()
@@ -418,7 +419,10 @@ fn generate(rng: &mut Rng, dir: &Path, case: usize) -> Case {
         _ if rng.chance(50) => push(&mut args, &["compare", "word"]),
         _ => push(
             &mut args,
-            &[pick(rng, &["help", "queen", "Queens", "", "compare"])],
+            &[pick(
+                rng,
+                &["help", "queen", "Queens", "", "compare", "\u{1b}[2J"],
+            )],
         ),
     }
     let command_words = args.clone();
@@ -487,6 +491,9 @@ fn run(bin: &Path, case: &Case, dir: &Path) -> (Outcome, String) {
         .args(&case.args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        // Colour clap's messages as on a terminal, so that an escape
+        // sequence typed in an argument would show in them.
+        .env("CLICOLOR_FORCE", "1")
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(Stdio::piped())
