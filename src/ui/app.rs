@@ -222,6 +222,15 @@ impl<S: Scene> App<S> {
         };
     }
 
+    /// The theme the scene draws with: the app's, told to hide the answer
+    /// while a prediction question is open.
+    pub fn scene_theme(&self) -> Theme {
+        Theme {
+            hide_answer: self.answering(),
+            ..self.theme
+        }
+    }
+
     /// Whether a prediction question is waiting for an answer.
     pub fn answering(&self) -> bool {
         self.predict.as_ref().is_some_and(|p| p.question.is_some())

@@ -36,7 +36,7 @@ fn masks_size<S: Scene>(app: &App<S>) -> (u16, u16) {
     let lines = app
         .timeline
         .search()
-        .masks(app.timeline.last_event(), &app.theme);
+        .masks(app.timeline.last_event(), &app.scene_theme());
     let width = lines.iter().map(|l| l.width() as u16).max().unwrap_or(0);
     (width + 2, lines.len() as u16 + 1)
 }
@@ -157,7 +157,7 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let search = app.timeline.search();
     search.render_board(
         app.timeline.last_event(),
-        &app.theme,
+        &app.scene_theme(),
         inner,
         frame.buffer_mut(),
     );
@@ -165,7 +165,7 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
 
 fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let search = app.timeline.search();
-    let lines = search.masks(app.timeline.last_event(), &app.theme);
+    let lines = search.masks(app.timeline.last_event(), &app.scene_theme());
     let paragraph = Paragraph::new(lines).block(block(app, search.masks_title()));
     frame.render_widget(paragraph, area);
 }
