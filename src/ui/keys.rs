@@ -38,6 +38,14 @@ pub enum Action {
     Fold,
     /// Show the trace table in place of the event log (or go back to it).
     Table,
+    /// Scroll the table or tree one line down.
+    ScrollDown,
+    /// Scroll the table or tree one line up.
+    ScrollUp,
+    /// Scroll the table or tree a page down.
+    PageDown,
+    /// Scroll the table or tree a page up.
+    PageUp,
     /// Show the algorithm's steps in place of the event log.
     Code,
     /// Show the search tree in place of the event log.
@@ -204,6 +212,34 @@ pub const KEYS: &[Binding] = &[
         help: "the search tree so far",
         action: Action::Tree,
         codes: &[KeyCode::Char('T')],
+    },
+    Binding {
+        keys: "j k",
+        short: "",
+        help: "scroll the table or tree a line down / up",
+        action: Action::ScrollDown,
+        codes: &[KeyCode::Char('j')],
+    },
+    Binding {
+        keys: "k",
+        short: "",
+        help: "",
+        action: Action::ScrollUp,
+        codes: &[KeyCode::Char('k')],
+    },
+    Binding {
+        keys: "pgdn pgup",
+        short: "",
+        help: "scroll a page; the next step follows the current node again",
+        action: Action::PageDown,
+        codes: &[KeyCode::PageDown],
+    },
+    Binding {
+        keys: "pgup",
+        short: "",
+        help: "",
+        action: Action::PageUp,
+        codes: &[KeyCode::PageUp],
     },
     Binding {
         keys: "p",

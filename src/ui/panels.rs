@@ -6,30 +6,50 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
-use super::app::{App, NODES_LIMIT};
+use super::app::App;
 use super::scene::Scene;
 
-/// The trace table of the nodes entered so far, the current node's row
-/// highlighted and kept in view.
+/// The trace table of the nodes entered so far (in a long search, of those
+/// entered in the window the node log keeps), the current node's row
+/// highlighted and kept in view unless the user scrolls.
 pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
     let log = app.nodes.log();
     let header = app.timeline.search().table_header();
     let total = log.rows().len();
-    let current = log.open().last().copied();
-    let mut block = block;
-    if app.nodes.upto() < app.timeline.step() {
-        block = block.title_bottom(Span::styled(
-            format!(" the table follows the first {NODES_LIMIT} steps only "),
-            app.theme.muted(),
-        ));
-    }
+    let current = log.current();
     let visible = block.inner(area).height.saturating_sub(1) as usize;
     // Keep the current row in view, a little above the bottom when possible;
     // only the rows in view are formatted.
     let focus = current.unwrap_or(total.saturating_sub(1));
-    let first = (focus + 3)
+    let follow = (focus + 3)
         .saturating_sub(visible)
         .min(total.saturating_sub(visible));
+    let first = app.first_line(follow, visible, total);
+    let mut notes = Vec::new();
+    if log.current_outside() {
+        notes.push(format!(
+            "current node entered before step {}: not in these rows",
+            log.base() + 1
+        ));
+    } else if log.base() > 0 {
+        notes.push(format!("nodes after step {}", log.base()));
+    }
+    if total > visible && visible > 0 {
+        notes.push(format!(
+            "rows {}-{} of {}",
+            log.number(first),
+            log.number((first + visible).min(total) - 1),
+            log.number(total - 1)
+        ));
+        notes.push("j k pgup pgdn".into());
+    }
+    let mut block = block;
+    if !notes.is_empty() {
+        block = block.title_bottom(Span::styled(
+            format!(" {} ", notes.join(" · ")),
+            app.theme.muted(),
+        ));
+    }
     let shown: Vec<Vec<String>> = (first..total.min(first + visible))
         .map(|i| log.table_row(i))
         .collect();

@@ -9,8 +9,12 @@
 use std::time::Duration;
 
 use crate::apps::{queens, sudoku, word};
-use backstep::search::Search;
+use backstep::print::NodeLog;
+use backstep::search::queens::{Queens, QueensOptions};
+use backstep::search::{EventKind, Search, SearchEvent};
+use backstep::timeline::{Goal, Progress};
 use backstep::ui::app::App;
+use backstep::ui::app::NODES_SPAN;
 use backstep::ui::keys::Action;
 use backstep::ui::render;
 use backstep::ui::scene::Scene;
@@ -245,8 +249,9 @@ fn queens8_full_bar_chart() {
     insta::assert_snapshot!("queens8_full_end_bars", tree);
 }
 
-/// At 80x24 the Sudoku's panel has one line inside: it shows the bar of
-/// the current depth, marked, not the column titles.
+/// At 80x24 the board leaves the Sudoku's tree too little room, so the
+/// tree takes the board's rows (the title bar says so), with the current
+/// depth's bar in view and marked.
 #[test]
 fn sudoku_inkala_bars_on_a_short_panel() {
     let mut app = open(sudoku("inkala"), &[]);
@@ -254,12 +259,173 @@ fn sudoku_inkala_bars_on_a_short_panel() {
         act(&mut app, Action::Step);
     }
     let depth = app.timeline.search().counters().depth;
-    let tree = panel(&draw_in(&app, (80, 24)));
-    assert_eq!(tree.lines().count(), 3, "{tree}");
-    let bar = tree.lines().nth(1).unwrap_or_default();
+    let buf = draw_in(&app, (80, 24));
+    let tree = panel(&buf);
+    assert!(tree.lines().count() >= 12, "{tree}");
     assert!(
-        bar.starts_with(&format!("│▶{depth:>5} ")),
+        row_text(&buf, 0).contains("board hidden"),
+        "{}",
+        row_text(&buf, 0)
+    );
+    let marked: Vec<&str> = tree.lines().filter(|l| l.starts_with("│▶")).collect();
+    assert_eq!(marked.len(), 1, "{tree}");
+    assert!(
+        marked[0].starts_with(&format!("│▶{depth:>5} ")),
         "depth {depth}:\n{tree}"
     );
     assert!(tree.contains("too large to draw"), "{tree}");
+    // At 100x30 the board stays.
+    let wide = draw(&app);
+    assert!(!row_text(&wide, 0).contains("board hidden"));
+    assert!((0..30).any(|y| row_text(&wide, y).contains(" Board ")));
+}
+
+/// Goes to `step` the way `:` does, and brings the panels up to it.
+fn go<S: Scene>(app: &mut App<S>, step: u64) {
+    let mut job = app.timeline.start(Goal::Step(step));
+    while !matches!(app.timeline.work(&mut job, 1 << 20), Progress::Reached(_)) {}
+    app.sync();
+}
+
+/// The rows of the panel titled `title`, without its borders.
+fn panel_lines(buf: &Buffer, title: &str) -> Vec<(u16, String)> {
+    let rows: Vec<String> = (0..buf.area.height).map(|y| row_text(buf, y)).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.contains(title))
+        .unwrap_or_else(|| panic!("no {title} panel:\n{}", rows.join("\n")));
+    (top + 1..rows.len())
+        .take_while(|&y| !rows[y].starts_with(['└', '+']))
+        .map(|y| (y as u16, rows[y].clone()))
+        .collect()
+}
+
+/// The bottom border of the panel titled `title`.
+fn panel_bottom(buf: &Buffer, title: &str) -> String {
+    let lines = panel_lines(buf, title);
+    let y = lines.last().map_or(0, |(y, _)| y + 1);
+    row_text(buf, y)
+}
+
+/// The panel's rows drawn reversed: the current node's.
+fn highlighted(buf: &Buffer, title: &str) -> Vec<String> {
+    panel_lines(buf, title)
+        .into_iter()
+        .filter(|&(y, _)| buf[(1, y)].modifier.contains(Modifier::REVERSED))
+        .map(|(_, text)| text)
+        .collect()
+}
+
+/// The first cell of a table row: its node number.
+fn node_number(line: &str) -> u64 {
+    line.trim_start_matches(['│', '|'])
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node number in {line:?}"))
+}
+
+#[test]
+fn past_the_first_steps_the_table_shows_the_node_an_independent_log_finds() {
+    // 10-Queens without symmetry: about 250,000 events.
+    let options = QueensOptions {
+        n: 10,
+        symmetry: false,
+        rejects: true,
+    };
+    // Far moves both ways, and a run of single steps back.
+    let mut targets = vec![240_000, 31_001, 123_457, 200_000, 65_432, 20_001, 150_000];
+    targets.extend((0..40).map(|k| 149_999 - k));
+    // The oracle: print's own node log, replayed from step 0 once, with the
+    // step each open node was entered at.
+    let mut expected = std::collections::HashMap::new();
+    let mut search = Queens::new(options);
+    let mut full = NodeLog::new(&search);
+    let mut entered = vec![0u64];
+    let mut outside_step = None;
+    for step in 1..=240_000u64 {
+        let event = search.next().expect("the search is long enough");
+        full.record(&search, &event);
+        match event.kind() {
+            EventKind::Place => entered.push(step),
+            EventKind::Undo => {
+                entered.pop();
+            }
+            _ => {}
+        }
+        // A step whose current node was entered long before it.
+        if outside_step.is_none()
+            && step > 100_000
+            && entered.last().is_some_and(|&e| e + 2 * NODES_SPAN < step)
+        {
+            outside_step = Some(step);
+            targets.push(step);
+        }
+        if targets.contains(&step) {
+            let current = full.open().last().copied();
+            expected.insert(step, current.map(|i| (i as u64 + 1, full.table_row(i))));
+        }
+    }
+    let mut app = App::new(Queens::new(options), "queens", Theme::new(true, false));
+    act(&mut app, Action::Table);
+    let (mut shown, mut outside) = (0, 0);
+    for &target in &targets {
+        go(&mut app, target);
+        let buf = draw(&app);
+        let rows = highlighted(&buf, " Trace table ");
+        let log = app.nodes.log();
+        let want = expected[&target].clone().expect("a node is open");
+        if log.current_outside() {
+            // Said plainly, and no row is marked.
+            assert!(rows.is_empty(), "step {target}: {rows:?}");
+            assert!(
+                panel_bottom(&buf, " Trace table ").contains("current node entered before step"),
+                "step {target}"
+            );
+            outside += 1;
+        } else {
+            assert_eq!(rows.len(), 1, "step {target}: one row marked");
+            assert_eq!(node_number(&rows[0]), want.0, "step {target}");
+            let current = log.current().expect("the current row");
+            assert_eq!(log.table_row(current), want.1, "step {target}");
+            shown += 1;
+        }
+    }
+    assert!(shown >= 40, "most targets show their node ({shown} did)");
+    assert!(outside >= 1, "the step far from its node's entry says so");
+}
+
+#[test]
+fn a_back_step_far_into_a_long_search_replays_a_bounded_number_of_events() {
+    let mut app = crate::apps::queens(11, false, crate::apps::colour());
+    act(&mut app, Action::Tree);
+    go(&mut app, 1_500_000);
+    for _ in 0..3 {
+        let before = app.nodes.replayed();
+        act(&mut app, Action::Back);
+        let cost = app.nodes.replayed() - before;
+        let bound = NODES_SPAN + app.timeline.interval();
+        assert!(
+            cost <= bound,
+            "a back step replayed {cost} events (bound {bound})"
+        );
+        assert_eq!(app.nodes.upto(), app.timeline.step());
+    }
+    // Far back, then forward again: still bounded, never from step 0.
+    let before = app.nodes.replayed();
+    go(&mut app, 700_000);
+    let cost = app.nodes.replayed() - before;
+    assert!(cost <= NODES_SPAN + app.timeline.interval(), "{cost}");
+    assert!(app.nodes.base() > 0);
+    // The tree's path ends in the current node or says it is outside.
+    let buf = draw(&app);
+    let top = row_text(&buf, panel_rows(&buf).start);
+    let log = app.nodes.log();
+    if log.current_outside() {
+        assert!(top.contains("current node entered before step"), "{top}");
+    } else {
+        let queens = app.timeline.search().queens().to_vec();
+        let last = queens.len() - 1;
+        assert!(top.contains(&format!("({last},{})", queens[last])), "{top}");
+    }
 }
