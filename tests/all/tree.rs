@@ -22,6 +22,7 @@ use backstep::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
 
 /// The size the screen captures use.
@@ -428,4 +429,134 @@ fn a_back_step_far_into_a_long_search_replays_a_bounded_number_of_events() {
         let last = queens.len() - 1;
         assert!(top.contains(&format!("({last},{})", queens[last])), "{top}");
     }
+}
+
+fn key<S: Scene>(app: &mut App<S>, code: KeyCode) {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// The node numbers of the table rows in view.
+fn table_numbers(buf: &Buffer) -> Vec<u64> {
+    panel_lines(buf, " Trace table ")
+        .into_iter()
+        .skip(1)
+        .map(|(_, line)| node_number(&line))
+        .collect()
+}
+
+#[test]
+fn j_k_and_the_page_keys_scroll_the_table_and_a_step_follows_again() {
+    let mut app = crate::apps::queens(6, false, crate::apps::colour());
+    act(&mut app, Action::Table);
+    go(&mut app, 600);
+    let follow = table_numbers(&draw(&app));
+    let current = node_number(&highlighted(&draw(&app), " Trace table ")[0]);
+    let visible = follow.len() as u64;
+    assert!(follow[0] > visible, "room to scroll up: {follow:?}");
+    key(&mut app, KeyCode::Char('k'));
+    assert_eq!(table_numbers(&draw(&app))[0], follow[0] - 1, "k: a line up");
+    key(&mut app, KeyCode::Char('k'));
+    key(&mut app, KeyCode::Char('j'));
+    assert_eq!(
+        table_numbers(&draw(&app))[0],
+        follow[0] - 1,
+        "j: a line down"
+    );
+    key(&mut app, KeyCode::PageUp);
+    let up = table_numbers(&draw(&app));
+    assert_eq!(
+        up[0],
+        follow[0] - 1 - (visible - 1),
+        "pgup: a page less a line"
+    );
+    assert!(!up.contains(&current), "the current row scrolled out");
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(table_numbers(&draw(&app))[0], follow[0] - 1, "pgdn");
+    // Scrolling stops at the ends.
+    for _ in 0..1000 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    let end = table_numbers(&draw(&app));
+    assert_eq!(
+        end.last(),
+        Some(&app.nodes.log().number(app.nodes.log().rows().len() - 1))
+    );
+    key(&mut app, KeyCode::Char('k'));
+    assert_eq!(
+        table_numbers(&draw(&app))[0],
+        end[0] - 1,
+        "one k back from the end"
+    );
+    // A step follows the current row again.
+    act(&mut app, Action::Step);
+    let buf = draw(&app);
+    let marked = highlighted(&buf, " Trace table ");
+    assert_eq!(marked.len(), 1, "the current row is in view again");
+}
+
+#[test]
+fn j_and_k_scroll_the_drawn_tree() {
+    let mut app = open(queens(5, false, Theme::new(true, false)), &[Action::End]);
+    let lines = |app: &App<_>| -> String { panel_bottom(&draw(app), " Search tree ") };
+    assert!(
+        lines(&app).contains(" lines 1-12 of 14 "),
+        "{}",
+        lines(&app)
+    );
+    key(&mut app, KeyCode::Char('j'));
+    assert!(
+        lines(&app).contains(" lines 2-13 of 14 "),
+        "{}",
+        lines(&app)
+    );
+    key(&mut app, KeyCode::Char('k'));
+    assert!(
+        lines(&app).contains(" lines 1-12 of 14 "),
+        "{}",
+        lines(&app)
+    );
+    key(&mut app, KeyCode::PageDown);
+    assert!(
+        lines(&app).contains(" lines 3-14 of 14 "),
+        "{}",
+        lines(&app)
+    );
+    key(&mut app, KeyCode::PageUp);
+    assert!(
+        lines(&app).contains(" lines 1-12 of 14 "),
+        "{}",
+        lines(&app)
+    );
+}
+
+#[test]
+fn keys_to_scroll_say_where_they_work_when_no_table_is_open() {
+    let mut app = queens(4, true, Theme::new(true, false));
+    key(&mut app, KeyCode::Char('j'));
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("trace table"))
+    );
+    assert_eq!(app.scroll, None);
+}
+
+#[test]
+fn twelve_queens_table_and_tree_fit_80x24() {
+    let mut app = crate::apps::queens(12, false, crate::apps::colour());
+    act(&mut app, Action::Table);
+    go(&mut app, 100_000);
+    let buf = draw_in(&app, (80, 24));
+    let rows = table_numbers(&buf);
+    assert!(rows.len() >= 10, "{rows:?}");
+    assert_eq!(highlighted(&buf, " Trace table ").len(), 1);
+    act(&mut app, Action::Tree);
+    let buf = draw_in(&app, (80, 24));
+    let tree = panel(&buf);
+    assert!(tree.lines().count() >= 12, "{tree}");
+    assert_eq!(
+        tree.lines().filter(|l| l.starts_with("│▶")).count(),
+        1,
+        "{tree}"
+    );
 }
