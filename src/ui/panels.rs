@@ -79,10 +79,11 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             height: 1,
             ..area
         };
-        let note = Line::styled(
-            "  no node entered yet: the first place will start the table",
-            app.theme.muted(),
-        );
+        let text = match log.base() {
+            0 => "  no node entered yet: the first place will start the table".to_string(),
+            base => format!("  no node entered since step {base}"),
+        };
+        let note = Line::styled(text, app.theme.muted());
         frame.render_widget(
             Paragraph::new(note),
             inner.inner(ratatui::layout::Margin::new(1, 0)),

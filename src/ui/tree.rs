@@ -9,11 +9,11 @@
 //!   each fork an indented outline; for deep, narrow trees such as a
 //!   Sudoku's chains of forced cells;
 //! - **bars**: nodes, dead ends and solutions per depth plus the current
-//!   path, once the tree has more than [`DRAW_LIMIT`] nodes or the node log
-//!   stopped at its limit.
+//!   path, once the tree has more than [`DRAW_LIMIT`] nodes or the node
+//!   log holds only a window of a long search (see [`super::app::Nodes`]).
 //!
 //! Everything is read from the node log the trace table also reads
-//! ([`crate::print::NodeLog`]), so the two panels cannot disagree.
+//! ([`super::app::NodeWindow`]), so the two panels cannot disagree.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
