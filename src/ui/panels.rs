@@ -25,7 +25,7 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         .saturating_sub(visible)
         .min(total.saturating_sub(visible));
     let first = app.first_line(follow, visible, total);
-    let mut notes = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
     if log.current_outside() {
         notes.push(format!(
             "current node entered before step {}: not in these rows",
@@ -43,13 +43,6 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         ));
         notes.push("j k pgup pgdn".into());
     }
-    let mut block = block;
-    if !notes.is_empty() {
-        block = block.title_bottom(Span::styled(
-            format!(" {} ", notes.join(" · ")),
-            app.theme.muted(),
-        ));
-    }
     let shown: Vec<Vec<String>> = (first..total.min(first + visible))
         .map(|i| log.table_row(i))
         .collect();
@@ -59,18 +52,73 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             *w = (*w).max(cell.chars().count() as u16);
         }
     }
+    // On a narrow panel leave out whole columns, widest first (never the
+    // node, the first cell or the outcome), rather than cut figures.
+    let room = usize::from(block.inner(area).width);
+    let mut keep = vec![true; header.len()];
+    let needed = |keep: &[bool]| -> usize {
+        let kept = widths.iter().zip(keep).filter(|&(_, &k)| k);
+        kept.clone()
+            .map(|(&w, _)| usize::from(w) + 2)
+            .sum::<usize>()
+            - 2
+    };
+    while needed(&keep) > room {
+        let widest = (2..header.len().saturating_sub(1))
+            .filter(|&i| keep[i])
+            .max_by_key(|&i| (widths[i], std::cmp::Reverse(i)));
+        match widest {
+            Some(i) => keep[i] = false,
+            None => break,
+        }
+    }
+    let dropped: Vec<&str> = (0..header.len())
+        .filter(|&i| !keep[i])
+        .map(|i| header[i])
+        .collect();
+    if !dropped.is_empty() {
+        notes.insert(
+            usize::from(log.current_outside() || log.base() > 0),
+            format!("{} left out: narrow", dropped.join(", ")),
+        );
+    }
+    // The least important notes go first when the border is too short.
+    while notes.len() > 1 && notes.join(" · ").chars().count() + 4 > room {
+        notes.pop();
+    }
+    let kept = |cells: &[String]| -> Vec<String> {
+        cells
+            .iter()
+            .zip(&keep)
+            .filter(|&(_, &k)| k)
+            .map(|(c, _)| c.clone())
+            .collect()
+    };
     let rows = shown.iter().enumerate().map(|(i, cells)| {
         let style = if Some(first + i) == current {
             app.theme.current()
         } else {
             ratatui::style::Style::new()
         };
-        Row::new(cells.clone()).style(style)
+        Row::new(kept(cells)).style(style)
     });
-    let widths: Vec<Constraint> = widths.into_iter().map(Constraint::Length).collect();
+    let header: Vec<String> = kept(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    let widths: Vec<Constraint> = widths
+        .into_iter()
+        .zip(&keep)
+        .filter(|&(_, &k)| k)
+        .map(|(w, _)| Constraint::Length(w))
+        .collect();
+    let mut block = block;
+    if !notes.is_empty() {
+        block = block.title_bottom(Span::styled(
+            format!(" {} ", notes.join(" · ")),
+            app.theme.muted(),
+        ));
+    }
     let widget = Table::new(rows, widths)
         .column_spacing(2)
-        .header(Row::new(header.to_vec()).style(app.theme.title()))
+        .header(Row::new(header).style(app.theme.title()))
         .block(block);
     frame.render_widget(widget, area);
     if total == 0 {

@@ -550,6 +550,15 @@ fn twelve_queens_table_and_tree_fit_80x24() {
     let rows = table_numbers(&buf);
     assert!(rows.len() >= 10, "{rows:?}");
     assert_eq!(highlighted(&buf, " Trace table ").len(), 1);
+    // Whole columns are left out, not cut: every row's prefix and legal
+    // set are complete, and the border says which columns are missing.
+    let table = panel_lines(&buf, " Trace table ");
+    assert!(table[0].1.contains("prefix") && table[0].1.contains("legal"));
+    for (_, line) in &table[1..] {
+        assert!(line.contains(']') && line.contains('}'), "cut: {line}");
+    }
+    let bottom = panel_bottom(&buf, " Trace table ");
+    assert!(bottom.contains("left out: narrow"), "{bottom}");
     act(&mut app, Action::Tree);
     let buf = draw_in(&app, (80, 24));
     let tree = panel(&buf);
