@@ -300,6 +300,11 @@ mod tests {
         let press = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         assert_eq!(action(press('N')), Some(Action::PrevNode));
         assert_eq!(action(press('?')), Some(Action::Help));
+        assert_eq!(action(press('j')), Some(Action::ScrollDown));
+        assert_eq!(action(press('k')), Some(Action::ScrollUp));
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        assert_eq!(action(key(KeyCode::PageDown)), Some(Action::PageDown));
+        assert_eq!(action(key(KeyCode::PageUp)), Some(Action::PageUp));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c), Some(Action::Quit));
     }
