@@ -569,3 +569,73 @@ fn twelve_queens_table_and_tree_fit_80x24() {
         "{tree}"
     );
 }
+
+/// A window's first row is numbered from the search's node counter: it
+/// must count exactly the rows the node log enters, for every search.
+#[test]
+fn the_node_counter_counts_the_rows_of_the_node_log() {
+    fn check<S: Scene>(mut search: S, steps: usize, what: &str) {
+        let mut log = NodeLog::new(&search);
+        assert_eq!(search.counters().nodes, log.rows().len() as u64, "{what}");
+        for step in 1..=steps {
+            let Some(event) = search.next() else {
+                break;
+            };
+            log.record(&search, &event);
+            let rows = log.rows().len() as u64;
+            assert_eq!(search.counters().nodes, rows, "{what} step {step}");
+        }
+    }
+    check(
+        queens(6, true, Theme::new(true, false))
+            .timeline
+            .search()
+            .clone(),
+        usize::MAX,
+        "queens 6",
+    );
+    check(
+        sudoku("inkala").timeline.search().clone(),
+        30_000,
+        "sudoku inkala",
+    );
+    check(
+        word("sample", "SEE").timeline.search().clone(),
+        usize::MAX,
+        "word SEE",
+    );
+    check(
+        word("ABCE,SFCS,ADEE", "ABCCED").timeline.search().clone(),
+        usize::MAX,
+        "word ABCCED",
+    );
+}
+
+#[test]
+fn past_the_span_a_sudoku_table_row_matches_an_independent_log() {
+    let mut app = open(sudoku("inkala"), &[]);
+    act(&mut app, Action::Table);
+    let mut search = app.timeline.search().clone();
+    let mut full = NodeLog::new(&search);
+    let target = 45_678;
+    for _ in 0..target {
+        let event = search.next().expect("inkala is long enough");
+        full.record(&search, &event);
+    }
+    go(&mut app, target);
+    let log = app.nodes.log();
+    assert!(log.base() > 0, "the log holds a window");
+    let want = full.open().last().copied().expect("a node is open");
+    match log.current() {
+        Some(current) => {
+            assert_eq!(log.number(current), want as u64 + 1);
+            assert_eq!(log.table_row(current), full.table_row(want));
+        }
+        None => assert!(log.current_outside()),
+    }
+    // Every row of the window is the independent log's row of that number.
+    for i in 0..log.rows().len() {
+        let n = log.number(i) as usize - 1;
+        assert_eq!(log.table_row(i), full.table_row(n), "row {}", n + 1);
+    }
+}
