@@ -322,6 +322,15 @@ impl<S: Search> Timeline<S> {
             + 2 * LOG * std::mem::size_of::<(u64, S::Event)>()
     }
 
+    /// The latest checkpoint at or before `step`: its step and a clone of
+    /// the search there. Anything derived from the events before `step` can
+    /// be rebuilt from it by replaying at most about one interval.
+    pub fn checkpoint_before(&self, step: u64) -> (u64, S) {
+        let cursor =
+            self.checkpoint_cursor(usize::try_from(step / self.interval).unwrap_or(usize::MAX));
+        (cursor.step, cursor.search)
+    }
+
     /// Applies one event. False at the end.
     pub fn forward(&mut self) -> bool {
         self.advance_live().is_some()

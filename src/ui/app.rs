@@ -1,6 +1,7 @@
 //! The application state and how keys and time change it. Drawing lives in
 //! `render`; the loop that feeds keys and ticks lives in `mod.rs`.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -9,7 +10,7 @@ use super::keys::{self, Action};
 use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::print::NodeLog;
+use crate::print::{NodeRow, Note, Outcome};
 use crate::search::{EventKind, SearchEvent};
 use crate::timeline::{Goal, Job, Progress, Timeline};
 
@@ -74,8 +75,28 @@ pub struct App<S: Scene> {
     pub message: Option<String>,
     /// Set when the user asked to leave.
     pub quit: bool,
+    /// The first line of the table or tree while the user has scrolled
+    /// it; `None` keeps the current node in view. Cleared when the step
+    /// changes, so the panel follows the current row again.
+    pub scroll: Option<usize>,
+    /// The table or tree as last drawn, which scrolling moves within.
+    view: Cell<View>,
+    /// The step the scroll was set at.
+    scroll_step: u64,
     /// Fractional events owed to the run between frames.
     carry: f64,
+}
+
+/// Where the table or tree was last drawn: its first line, the lines in
+/// view and the lines in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// The first line shown (0-based).
+    pub first: usize,
+    /// Lines in view.
+    pub visible: usize,
+    /// Lines in all.
+    pub total: usize,
 }
 
 impl<S: Scene> App<S> {
@@ -96,6 +117,9 @@ impl<S: Scene> App<S> {
             pending: None,
             message: None,
             quit: false,
+            scroll: None,
+            view: Cell::new(View::default()),
+            scroll_step: 0,
             carry: 0.0,
         }
     }
@@ -160,6 +184,10 @@ impl<S: Scene> App<S> {
         match action {
             Action::Quit => self.quit = true,
             Action::Help => self.help = !self.help,
+            Action::ScrollDown => self.scroll_by(1),
+            Action::ScrollUp => self.scroll_by(-1),
+            Action::PageDown => self.scroll_by(self.page()),
+            Action::PageUp => self.scroll_by(-self.page()),
             Action::Table => self.toggle(Panel::Table),
             Action::Code => self.toggle(Panel::Code),
             Action::Tree => self.toggle(Panel::Tree),
@@ -214,12 +242,55 @@ impl<S: Scene> App<S> {
         }
     }
 
+    /// Scrolls the table or tree by `lines` (negative: up), within what was
+    /// last drawn.
+    fn scroll_by(&mut self, lines: isize) {
+        if !matches!(self.panel, Panel::Table | Panel::Tree) || self.predict.is_some() {
+            self.message = Some("j k pgup pgdn scroll the trace table (t) or the tree (T)".into());
+            return;
+        }
+        let view = self.view.get();
+        let last = view.total.saturating_sub(view.visible);
+        let first = self.scroll.unwrap_or(view.first).min(last);
+        self.scroll = Some(first.saturating_add_signed(lines).min(last));
+        self.scroll_step = self.timeline.step();
+    }
+
+    /// Lines a page key scrolls: the view less one line of overlap.
+    fn page(&self) -> isize {
+        self.view.get().visible.saturating_sub(1).max(1) as isize
+    }
+
+    /// The first of `total` lines to draw in `visible` rows: where the
+    /// user scrolled to, else `follow` (the line that keeps the current
+    /// node in view). Remembers the view for the scroll keys.
+    pub fn first_line(&self, follow: usize, visible: usize, total: usize) -> usize {
+        let last = total.saturating_sub(visible);
+        let first = self.scroll.unwrap_or(follow).min(last);
+        self.view.set(View {
+            first,
+            visible,
+            total,
+        });
+        first
+    }
+
     fn toggle(&mut self, panel: Panel) {
+        self.scroll = None;
         self.panel = if self.panel == panel {
             Panel::Events
         } else {
             panel
         };
+    }
+
+    /// The theme the scene draws with: the app's, told to hide the answer
+    /// while a prediction question is open.
+    pub fn scene_theme(&self) -> Theme {
+        Theme {
+            hide_answer: self.answering(),
+            ..self.theme
+        }
     }
 
     /// Whether a prediction question is waiting for an answer.
@@ -333,8 +404,11 @@ impl<S: Scene> App<S> {
         if self.pending.is_none() {
             self.ask();
         }
+        if self.scroll.is_some() && self.scroll_step != self.timeline.step() {
+            self.scroll = None;
+        }
         if matches!(self.panel, Panel::Table | Panel::Tree) {
-            self.nodes.sync(self.timeline.step());
+            self.nodes.sync(&self.timeline);
         }
     }
 
@@ -439,35 +513,71 @@ impl<S: Scene> App<S> {
     }
 }
 
-/// The nodes entered up to some step, kept by replaying a copy of the
-/// search. Moving forward extends the log; moving back replays from the
-/// start, which is cheap for the searches a table or tree can show.
+/// The nodes entered up to the current step, for the table and tree: all
+/// of them while the search is short, else those entered in a window of
+/// steps ending at the current one. The window follows the timeline to any
+/// step, forward or back, rebuilt from the timeline's nearest checkpoint,
+/// so no move replays more than about [`NODES_SPAN`] events plus one
+/// checkpoint interval.
 pub struct Nodes<S: Scene> {
+    /// The search at `base`.
     start: S,
+    /// The search at `upto`.
     search: S,
-    log: NodeLog,
+    log: NodeWindow,
+    /// The step the log begins at: 0 while it holds the whole search.
+    base: u64,
     /// The step `search` and `log` stand at.
     upto: u64,
+    /// Events replayed (logged or skipped) since the app began: the cost of
+    /// following the timeline.
+    replayed: u64,
 }
 
-/// The most events the table and tree follow; past this they say so. Going
-/// back replays the log from the start, so this also bounds that cost.
-pub const NODES_LIMIT: u64 = 200_000;
+/// The most steps the node log spans. Up to this step it holds the whole
+/// search; past it, and whenever a move would take it past it, the log
+/// starts again [`NODES_WINDOW`] steps before the current step.
+pub const NODES_SPAN: u64 = 20_000;
+
+/// How many steps before the current one a restarted log begins.
+pub const NODES_WINDOW: u64 = 10_000;
 
 impl<S: Scene> Nodes<S> {
     fn new(search: S) -> Nodes<S> {
         Nodes {
-            log: NodeLog::new(&search),
+            log: NodeWindow::new(&search, 0),
             start: search.clone(),
             search,
+            base: 0,
             upto: 0,
+            replayed: 0,
         }
     }
 
-    fn sync(&mut self, step: u64) {
-        let step = step.min(NODES_LIMIT);
-        if step < self.upto {
-            *self = Nodes::new(self.start.clone());
+    /// Brings the log to the timeline's current step.
+    pub fn sync(&mut self, timeline: &Timeline<S>) {
+        let step = timeline.step();
+        if step == self.upto {
+            return;
+        }
+        if step < self.base || step - self.base > NODES_SPAN {
+            // Start afresh near the step: from the checkpoint before the
+            // window, skipping (not logging) up to the window's start.
+            let base = if step <= NODES_SPAN {
+                0
+            } else {
+                step - NODES_WINDOW
+            };
+            let (at, mut search) = timeline.checkpoint_before(base);
+            for _ in at..base {
+                search.next();
+                self.replayed += 1;
+            }
+            self.base = base;
+            self.start = search;
+            self.restart();
+        } else if step < self.upto {
+            self.restart();
         }
         while self.upto < step {
             let Some(event) = self.search.next() else {
@@ -475,21 +585,169 @@ impl<S: Scene> Nodes<S> {
             };
             self.log.record(&self.search, &event);
             self.upto += 1;
+            self.replayed += 1;
         }
     }
 
-    /// The log of nodes entered.
-    pub fn log(&self) -> &NodeLog {
+    /// Goes back to the window's start.
+    fn restart(&mut self) {
+        self.search = self.start.clone();
+        self.log = NodeWindow::new(&self.start, self.base);
+        self.upto = self.base;
+    }
+
+    /// The log of nodes entered in the window.
+    pub fn log(&self) -> &NodeWindow {
         &self.log
     }
 
-    /// The step the log stands at (less than the timeline's past the limit).
+    /// The step the log stands at (the timeline's, once synced).
     pub fn upto(&self) -> u64 {
         self.upto
+    }
+
+    /// The step the log begins at: 0 when it holds the whole search.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// Events replayed so far to follow the timeline.
+    pub fn replayed(&self) -> u64 {
+        self.replayed
     }
 
     /// The search as of [`Nodes::upto`].
     pub fn search(&self) -> &S {
         &self.search
+    }
+}
+
+/// The nodes entered from some step on, as [`crate::print::NodeLog`]
+/// records them from step 0 (and identical to it from step 0). Nodes
+/// entered before the window are not rows; those still open count in
+/// [`NodeWindow::outside`], so depths stay true and the current node is
+/// known to be outside the rows when it is one of them.
+#[derive(Clone, Debug, Default)]
+pub struct NodeWindow {
+    rows: Vec<NodeRow>,
+    /// Rows of the open nodes entered in the window, innermost last.
+    open: Vec<usize>,
+    /// Open nodes entered before the window (outermost of the path).
+    outside: usize,
+    /// Nodes entered before the window: the number of the first row, less 1.
+    before: u64,
+    /// The step the window begins at.
+    base: u64,
+}
+
+impl NodeWindow {
+    /// A log beginning at step `base`, `search` being the search there.
+    fn new<S: Scene>(search: &S, base: u64) -> NodeWindow {
+        let mut log = NodeWindow {
+            base,
+            ..NodeWindow::default()
+        };
+        if base == 0 {
+            if search.has_root() {
+                log.enter(search, None);
+            }
+        } else {
+            let c = search.counters();
+            log.outside = c.depth + usize::from(search.has_root());
+            log.before = c.nodes;
+        }
+        log
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after the event).
+    fn record<S: Scene>(&mut self, search: &S, event: &S::Event) {
+        let note = search.note(event);
+        let choice = match &note {
+            Note::Placed(text) => Some(text.clone()),
+            _ => None,
+        };
+        if let Some(&top) = self.open.last() {
+            let outcome = &mut self.rows[top].outcome;
+            match note {
+                Note::Nothing => {}
+                Note::Lead(text) if outcome.lead.contains(&text) => {}
+                Note::Lead(text) => outcome.lead.push(text),
+                Note::Placed(text) => outcome.placed.push(text),
+                Note::End(text) => outcome.end = Some(text),
+            }
+        }
+        match event.kind() {
+            EventKind::Place => self.enter(search, choice),
+            // An undo with no open row leaves a node entered before the window.
+            EventKind::Undo => {
+                let left_outside = usize::from(self.open.pop().is_none());
+                self.outside = self.outside.saturating_sub(left_outside);
+            }
+            _ => {}
+        }
+    }
+
+    fn enter<S: Scene>(&mut self, search: &S, choice: Option<String>) {
+        self.rows.push(NodeRow {
+            cells: search.node_cells(),
+            parent: self.open.last().copied(),
+            depth: self.outside + self.open.len(),
+            choice,
+            outcome: Outcome::default(),
+        });
+        self.open.push(self.rows.len() - 1);
+    }
+
+    /// The nodes entered in the window, in order.
+    pub fn rows(&self) -> &[NodeRow] {
+        &self.rows
+    }
+
+    /// The rows of the open nodes entered in the window, outermost first.
+    pub fn open(&self) -> &[usize] {
+        &self.open
+    }
+
+    /// How many open nodes (the outer part of the current path) were
+    /// entered before the window.
+    pub fn outside(&self) -> usize {
+        self.outside
+    }
+
+    /// The step the window begins at (0: the whole search).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The number the trace table gives row `i` (1 for the first node of
+    /// the search).
+    pub fn number(&self, i: usize) -> u64 {
+        self.before + i as u64 + 1
+    }
+
+    /// The current node's row, when it was entered in the window.
+    pub fn current(&self) -> Option<usize> {
+        self.open.last().copied()
+    }
+
+    /// Whether the current node was entered before the window, so that no
+    /// row shows it.
+    pub fn current_outside(&self) -> bool {
+        self.open.is_empty() && self.outside > 0
+    }
+
+    /// The current node's depth (places above it), if any node is open.
+    pub fn current_depth(&self) -> Option<usize> {
+        (self.outside + self.open.len()).checked_sub(1)
+    }
+
+    /// Row `i` of the table: node number, the node's cells, its outcome.
+    pub fn table_row(&self, i: usize) -> Vec<String> {
+        let row = &self.rows[i];
+        let mut cells = vec![self.number(i).to_string()];
+        cells.extend(row.cells.iter().cloned());
+        cells.push(row.outcome.text());
+        cells
     }
 }

@@ -38,6 +38,14 @@ pub enum Action {
     Fold,
     /// Show the trace table in place of the event log (or go back to it).
     Table,
+    /// Scroll the table or tree one line down.
+    ScrollDown,
+    /// Scroll the table or tree one line up.
+    ScrollUp,
+    /// Scroll the table or tree a page down.
+    PageDown,
+    /// Scroll the table or tree a page up.
+    PageUp,
     /// Show the algorithm's steps in place of the event log.
     Code,
     /// Show the search tree in place of the event log.
@@ -206,6 +214,34 @@ pub const KEYS: &[Binding] = &[
         codes: &[KeyCode::Char('T')],
     },
     Binding {
+        keys: "j k",
+        short: "",
+        help: "scroll the table or tree a line down / up",
+        action: Action::ScrollDown,
+        codes: &[KeyCode::Char('j')],
+    },
+    Binding {
+        keys: "k",
+        short: "",
+        help: "",
+        action: Action::ScrollUp,
+        codes: &[KeyCode::Char('k')],
+    },
+    Binding {
+        keys: "pgdn pgup",
+        short: "",
+        help: "scroll a page; the next step follows the current node again",
+        action: Action::PageDown,
+        codes: &[KeyCode::PageDown],
+    },
+    Binding {
+        keys: "pgup",
+        short: "",
+        help: "",
+        action: Action::PageUp,
+        codes: &[KeyCode::PageUp],
+    },
+    Binding {
         keys: "p",
         short: "predict",
         help: "predict mode: guess each decision before it is shown (m: type legal in binary)",
@@ -264,6 +300,11 @@ mod tests {
         let press = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         assert_eq!(action(press('N')), Some(Action::PrevNode));
         assert_eq!(action(press('?')), Some(Action::Help));
+        assert_eq!(action(press('j')), Some(Action::ScrollDown));
+        assert_eq!(action(press('k')), Some(Action::ScrollUp));
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        assert_eq!(action(key(KeyCode::PageDown)), Some(Action::PageDown));
+        assert_eq!(action(key(KeyCode::PageUp)), Some(Action::PageUp));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c), Some(Action::Quit));
     }

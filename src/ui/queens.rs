@@ -94,7 +94,16 @@ impl Scene for Queens {
             mask_line(name, mask, n, style, note, theme)
         };
         let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
-        if self.row() < n {
+        if self.row() < n && theme.hide_answer {
+            lines.push(hidden_line("legal", n, theme));
+            if self.row() == 0 && self.root_columns() != self.all_columns() {
+                lines.push(hidden_line("search", n, theme));
+            }
+            lines.push(Line::styled(
+                format!("filling row {}", self.row()),
+                theme.muted(),
+            ));
+        } else if self.row() < n {
             let legal = self.legal();
             let set = format_set(bits(legal));
             // Past ten columns the set may not fit beside the bits.
@@ -225,9 +234,23 @@ pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
         ("C|H|L", m.attacked(), Style::new(), "attacked".to_string()),
     ];
     for (name, mask, style, note) in rows {
-        lines.push(mask_line(name, mask, n, style, note, theme));
+        if name == "C|H|L" && theme.hide_answer {
+            lines.push(hidden_line(name, n, theme));
+        } else {
+            lines.push(mask_line(name, mask, n, style, note, theme));
+        }
     }
     lines
+}
+
+/// A mask kept back while a prediction question is open: its name and a
+/// `?` per column.
+fn hidden_line(name: &str, n: u8, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{name:<7}"), theme.muted()),
+        Span::styled("?".repeat(usize::from(n)), theme.muted()),
+        Span::styled("  hidden until you answer", theme.muted()),
+    ])
 }
 
 /// An attacked square of the row being filled: one glyph per mask that
@@ -300,7 +323,9 @@ impl Queens {
         if changed {
             return centre(g.removed, theme.changed());
         }
-        if r != self.row() {
+        // While a question is open the row being filled shows no dots or
+        // attack glyphs: they would give the answer away.
+        if r != self.row() || theme.hide_answer {
             return [
                 (" ", Style::new()),
                 (" ", Style::new()),

@@ -17,6 +17,9 @@ use crate::search::{EventKind, SearchEvent};
 const FIXED_ROWS: u16 = 1 + 4 + 3 + 1;
 /// The narrowest the masks panel may be.
 const MIN_MASKS: u16 = 44;
+/// The fewest rows a trace table or tree gets inside its border before it
+/// takes the board's place.
+const MIN_PANEL_ROWS: u16 = 5;
 /// The counters column, when there is room for it.
 const COUNTERS_WIDTH: u16 = 30;
 /// Its height inside the border: one line per counter.
@@ -36,7 +39,7 @@ fn masks_size<S: Scene>(app: &App<S>) -> (u16, u16) {
     let lines = app
         .timeline
         .search()
-        .masks(app.timeline.last_event(), &app.theme);
+        .masks(app.timeline.last_event(), &app.scene_theme());
     let width = lines.iter().map(|l| l.width() as u16).max().unwrap_or(0);
     (width + 2, lines.len() as u16 + 1)
 }
@@ -53,14 +56,24 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let (mw, mh) = masks_size(app);
     // Wide screens get the counters as a third column beside the masks;
     // narrower ones a line above the path.
-    let wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
-    let top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
+    let mut wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
+    let mut top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
     let bar_rows = if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
     };
+    // A trace table or tree too short to read (12-Queens at 80x24) takes
+    // the board's rows; `t` or `T` again brings the board back.
+    let table_or_tree = app.predict.is_none() && matches!(app.panel, Panel::Table | Panel::Tree);
+    let spare = area
+        .height
+        .saturating_sub(1 + top + if wide { 3 } else { 4 } + bar_rows + 2);
+    let board_hidden = table_or_tree && spare < MIN_PANEL_ROWS;
+    if board_hidden {
+        (wide, top) = (false, 0);
+    }
     let [title, main, progress, log, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top),
@@ -83,9 +96,11 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         render_counters(app, frame, counters);
     }
     render_path(app, frame, progress, !wide);
-    render_title(app, frame, title);
-    render_board(app, frame, board);
-    render_masks(app, frame, masks);
+    render_title(app, frame, title, board_hidden);
+    if !board_hidden {
+        render_board(app, frame, board);
+        render_masks(app, frame, masks);
+    }
     match app.panel {
         _ if app.predict.is_some() => {
             panels::render_predict(app, block(app, "Predict"), frame, log)
@@ -108,7 +123,7 @@ fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
         .title(Span::styled(format!(" {title} "), app.theme.title()))
 }
 
-fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, board_hidden: bool) {
     let search = app.timeline.search();
     let t = &app.theme;
     let dot = t.glyphs.dot;
@@ -128,7 +143,12 @@ fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
         String::new()
     };
     let left = format!(" backstep {dot} {}", search.title(&app.name, t));
-    let right = format!("{state}{fold} {dot} ? help ");
+    let board = if board_hidden {
+        format!(" {dot} board hidden")
+    } else {
+        String::new()
+    };
+    let right = format!("{state}{fold}{board} {dot} ? help ");
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
@@ -157,7 +177,7 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let search = app.timeline.search();
     search.render_board(
         app.timeline.last_event(),
-        &app.theme,
+        &app.scene_theme(),
         inner,
         frame.buffer_mut(),
     );
@@ -165,7 +185,7 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
 
 fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let search = app.timeline.search();
-    let lines = search.masks(app.timeline.last_event(), &app.theme);
+    let lines = search.masks(app.timeline.last_event(), &app.scene_theme());
     let paragraph = Paragraph::new(lines).block(block(app, search.masks_title()));
     frame.render_widget(paragraph, area);
 }

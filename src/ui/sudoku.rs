@@ -42,7 +42,11 @@ impl Scene for Sudoku {
         buf: &mut Buffer,
     ) {
         let g = self.geometry();
-        let deciding = self.deciding().map(|(cell, _)| cell);
+        // While a question is open the cell being decided is the answer.
+        let deciding = self
+            .deciding()
+            .map(|(cell, _)| cell)
+            .filter(|_| !theme.hide_answer);
         let (dead, changed) = match last {
             Some(SudokuEvent::DeadEnd { row, col }) => (Some((*row, *col)), None),
             Some(SudokuEvent::Place { row, col, .. })
@@ -120,6 +124,12 @@ impl Scene for Sudoku {
             };
             return vec![Line::styled(text, theme.muted())];
         };
+        if theme.hide_answer {
+            return vec![
+                Line::styled("the cell being decided and its", theme.muted()),
+                Line::styled("candidates are hidden until you answer", theme.muted()),
+            ];
+        }
         let (row, col) = g.coords(cell);
         let b = g.box_of(cell);
         let digits: String = (1..=g.size).rev().map(|d| char::from(b'0' + d)).collect();

@@ -142,6 +142,10 @@ pub struct Theme {
     pub color: bool,
     /// The glyph set.
     pub glyphs: Glyphs,
+    /// Predict mode with a question open: the scene leaves out whatever
+    /// would give the answer away (N-Queens' legal masks and dots, the
+    /// Sudoku cell being decided and its candidates) until the verdict.
+    pub hide_answer: bool,
 }
 
 impl Theme {
@@ -150,6 +154,7 @@ impl Theme {
         Theme {
             color,
             glyphs: if ascii { ASCII } else { UNICODE },
+            hide_answer: false,
         }
     }
 
