@@ -6,7 +6,8 @@
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
-//! - `pty`: the real binary in a pseudo-terminal.
+//! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
 //! - `play`: play mode, where the student places the queens.
@@ -24,6 +25,7 @@ mod play;
 mod predict;
 mod properties;
 mod pty;
+mod quitting;
 mod screens;
 mod teaching;
 mod tree;
