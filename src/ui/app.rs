@@ -422,6 +422,21 @@ impl<S: Scene> App<S> {
         };
         // At least one slice, so that a late deadline still makes progress.
         let mut first = true;
+        if owed == u64::MAX && self.predict.is_none() {
+            // Flat out, with no question to stop at: the timeline's own
+            // forward job, which records new events a stretch at a time.
+            let mut job = self.timeline.start(Goal::End);
+            while std::mem::take(&mut first) || Instant::now() < deadline {
+                if let Progress::Running { .. } = self.timeline.work(&mut job, SLICE * 8) {
+                    continue;
+                }
+                self.running = false;
+                self.message = Some("the search is complete".into());
+                return;
+            }
+            // Dropping the job leaves the run wherever it got to.
+            return;
+        }
         while owed > 0 && (std::mem::take(&mut first) || Instant::now() < deadline) {
             for _ in 0..owed.min(SLICE) {
                 if !self.timeline.forward() {

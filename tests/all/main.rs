@@ -7,6 +7,7 @@
 //! - `errors`: bad inputs against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `event_loop`: runs and jumps worked in slices up to a deadline.
 //! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
@@ -19,6 +20,7 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod errors;
+mod event_loop;
 mod golden;
 mod oracles;
 mod play;
