@@ -387,3 +387,19 @@ fn ctrl_c_quits_from_a_prompt_and_esc_does_not_quit() {
     assert!(status.success(), "exit status {status:?}");
     assert_restored(&session, "ctrl-c at the prompt");
 }
+
+/// While `G` works flat out, keys still get through: `Esc` cancels the job
+/// (the loop never sleeps while working, but looks for keys every frame).
+#[test]
+fn esc_cancels_a_long_job_and_q_then_quits() {
+    let mut session = Session::spawn(&["queens", "16", "--full"]);
+    session.wait_for_text("N-Queens n=16");
+    session.send("G");
+    session.wait_for_text("the end");
+    session.send("\x1b");
+    session.wait_for_text("cancelled");
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert_restored(&session, "q after esc");
+}
