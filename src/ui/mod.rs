@@ -101,7 +101,9 @@ pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
     // the drop: show it here.
     let _ = terminal.show_cursor();
     ratatui::restore();
-    if let Ok(Some(signal)) = result {
+    // A signal wins over an error it caused (a hung-up terminal fails the
+    // next draw).
+    if let Some(signal) = signals.caught() {
         std::process::exit(128 + signal);
     }
     result.map(drop)

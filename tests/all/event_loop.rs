@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::Search;
+use backstep::search::queens::{Queens, QueensOptions};
 use backstep::ui::app::{App, SPEEDS};
 use backstep::ui::keys::Action;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
