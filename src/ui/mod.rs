@@ -141,8 +141,10 @@ fn event_loop(
         let next_frame = drawn + FRAME;
         let wait = if screen.working() {
             Duration::ZERO
-        } else {
+        } else if screen.ticking() {
             next_frame.saturating_duration_since(Instant::now())
+        } else {
+            FRAME
         };
         if event::poll(wait)? {
             // Take every event that is waiting, so held keys never queue up.
