@@ -17,8 +17,9 @@ use crate::timeline::{Goal, Job, Progress, Timeline};
 /// Run speeds in events per second; the last means as fast as possible.
 pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000, u64::MAX];
 
-/// How long one frame may spend computing before it draws again.
-const FRAME_WORK: Duration = Duration::from_millis(25);
+/// How long a key or a [`App::tick`] may spend computing; the event loop
+/// instead works until its next frame is due ([`App::tick_until`]).
+const FRAME_WORK: Duration = Duration::from_millis(16);
 /// Events of work between two looks at the clock.
 const SLICE: u64 = 4_096;
 
@@ -131,6 +132,11 @@ impl<S: Scene> App<S> {
 
     /// Reacts to one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
+        // Ctrl-C quits from every state, prompts and questions included.
+        if keys::is_interrupt(key) {
+            self.quit = true;
+            return;
+        }
         if self.answering() && self.on_answer_key(key) {
             self.sync();
             return;
@@ -160,16 +166,6 @@ impl<S: Scene> App<S> {
             return;
         };
         self.message = None;
-        if key.code == KeyCode::Esc {
-            // Esc first cancels whatever is in progress, then quits.
-            if self.pending.take().is_some() || std::mem::take(&mut self.running) {
-                self.message = Some("cancelled".into());
-                return;
-            }
-            if std::mem::take(&mut self.help) {
-                return;
-            }
-        }
         self.act(action);
     }
 
@@ -183,6 +179,7 @@ impl<S: Scene> App<S> {
         let goal = |kind| (Goal::Next(kind), Goal::Prev(kind));
         match action {
             Action::Quit => self.quit = true,
+            Action::Cancel => self.cancel(),
             Action::Help => self.help = !self.help,
             Action::ScrollDown => self.scroll_by(1),
             Action::ScrollUp => self.scroll_by(-1),
@@ -275,6 +272,20 @@ impl<S: Scene> App<S> {
         first
     }
 
+    /// Esc: cancels a run or a jump, else closes the help, else closes the
+    /// panel; with none of these open it does nothing (it never quits).
+    fn cancel(&mut self) {
+        if self.pending.take().is_some() || std::mem::take(&mut self.running) {
+            self.message = Some("cancelled".into());
+        } else if self.help {
+            self.help = false;
+        } else if self.panel != Panel::Events {
+            self.panel = Panel::Events;
+        } else {
+            self.message = Some("nothing to cancel (q quits)".into());
+        }
+    }
+
     fn toggle(&mut self, panel: Panel) {
         self.scroll = None;
         self.panel = if self.panel == panel {
@@ -329,6 +340,7 @@ impl<S: Scene> App<S> {
             KeyCode::Backspace if !predict.input.is_empty() => {
                 predict.input.pop();
             }
+            KeyCode::Esc if !predict.input.is_empty() => predict.input.clear(),
             KeyCode::Enter => self.answer(),
             KeyCode::Char(_) if keys::action(key).is_none() => {
                 let hint = predict.question.as_ref().map(|q| q.hint.clone());
@@ -427,7 +439,7 @@ impl<S: Scene> App<S> {
             to_start_if_none,
         });
         // Most goals are near: finish them in this frame when we can.
-        self.work(FRAME_WORK);
+        self.work(Instant::now() + FRAME_WORK);
     }
 
     /// One event forward; with folding, on to the next event that is not a
@@ -450,18 +462,29 @@ impl<S: Scene> App<S> {
         }
     }
 
+    /// Whether there is work to do at once: a long operation, or a run at
+    /// full speed. (A run at a set speed only needs a tick per frame.)
+    pub fn working(&self) -> bool {
+        self.pending.is_some() || (self.running && self.rate().is_none())
+    }
+
     /// Advances the run and any long operation by one frame's worth of work.
     pub fn tick(&mut self, elapsed: Duration) {
+        self.tick_until(elapsed, Instant::now() + FRAME_WORK);
+    }
+
+    /// Advances the run by `elapsed` (as far as its speed asks) and works
+    /// on any long operation, until `deadline` at the latest.
+    pub fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
         if self.pending.is_some() {
-            self.work(FRAME_WORK);
+            self.work(deadline);
         } else if self.running {
-            self.run_for(elapsed);
+            self.run_for(elapsed, deadline);
         }
         self.sync();
     }
 
-    fn run_for(&mut self, elapsed: Duration) {
-        let started = Instant::now();
+    fn run_for(&mut self, elapsed: Duration, deadline: Instant) {
         let mut owed = match self.rate() {
             Some(rate) => {
                 self.carry += rate as f64 * elapsed.as_secs_f64();
@@ -471,7 +494,24 @@ impl<S: Scene> App<S> {
             }
             None => u64::MAX,
         };
-        while owed > 0 && started.elapsed() < FRAME_WORK {
+        // At least one slice, so that a late deadline still makes progress.
+        let mut first = true;
+        if owed == u64::MAX && self.predict.is_none() {
+            // Flat out, with no question to stop at: the timeline's own
+            // forward job, which records new events a stretch at a time.
+            let mut job = self.timeline.start(Goal::End);
+            while std::mem::take(&mut first) || Instant::now() < deadline {
+                if let Progress::Running { .. } = self.timeline.work(&mut job, SLICE * 8) {
+                    continue;
+                }
+                self.running = false;
+                self.message = Some("the search is complete".into());
+                return;
+            }
+            // Dropping the job leaves the run wherever it got to.
+            return;
+        }
+        while owed > 0 && (std::mem::take(&mut first) || Instant::now() < deadline) {
             for _ in 0..owed.min(SLICE) {
                 if !self.timeline.forward() {
                     self.running = false;
@@ -490,12 +530,13 @@ impl<S: Scene> App<S> {
         }
     }
 
-    fn work(&mut self, budget: Duration) {
-        let started = Instant::now();
+    fn work(&mut self, deadline: Instant) {
         let Some(mut pending) = self.pending.take() else {
             return;
         };
-        while started.elapsed() < budget {
+        // At least one slice, so that a late deadline still makes progress.
+        let mut first = true;
+        while std::mem::take(&mut first) || Instant::now() < deadline {
             match self.timeline.work(&mut pending.job, SLICE * 8) {
                 Progress::Running { .. } => continue,
                 Progress::Reached(_) => return,

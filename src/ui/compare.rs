@@ -6,13 +6,14 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use super::Screen;
 use super::app::App;
 use super::keys::{self, Action};
 use super::scene::Scene;
@@ -66,11 +67,12 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             return;
         }
         match keys::action(key) {
-            // Esc first cancels a run or a jump on either side.
-            Some(Action::Quit) if key.code == KeyCode::Esc && self.busy() => {
+            // Esc cancels a run or a jump on both sides, and never quits.
+            Some(Action::Cancel) if self.busy() => {
                 self.left.on_key(key);
                 self.right.on_key(key);
             }
+            Some(Action::Cancel) => {}
             Some(Action::Quit) => self.quit = true,
             Some(action) => self.act(action),
             None => {}
@@ -256,7 +258,8 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
     frame.render_widget(Paragraph::new(lines), info);
 }
 
-/// Opens the compare screen and runs it until the user quits.
+/// Opens the compare screen and runs it until the user quits (or a
+/// terminating signal arrives: see [`super::run_screen`]).
 pub fn run<A: Scene, B: Scene>(
     left: A,
     right: B,
@@ -269,24 +272,36 @@ pub fn run<A: Scene, B: Scene>(
         App::new(right, name, theme),
         labels,
     );
-    let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
-    let result = (|| -> Result<()> {
-        let mut last = Instant::now();
-        while !compare.quit {
-            terminal.draw(|frame| draw(&compare, frame))?;
-            let wait = Duration::from_millis(if compare.busy() { 16 } else { 500 });
-            if event::poll(wait)?
-                && let Event::Key(key) = event::read()?
-                && key.kind != KeyEventKind::Release
-            {
-                compare.on_key(key);
-            }
-            let now = Instant::now();
-            compare.tick(now - last);
-            last = now;
-        }
-        Ok(())
-    })();
-    ratatui::restore();
-    result
+    super::run_screen(&mut compare, false)
+}
+
+impl<A: Scene, B: Scene> Screen for Compare<A, B> {
+    fn draw(&self, frame: &mut Frame) {
+        draw(self, frame);
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        Compare::on_key(self, key);
+    }
+
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    fn working(&self) -> bool {
+        self.left.working() || self.right.working()
+    }
+
+    fn ticking(&self) -> bool {
+        self.busy()
+    }
+
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
+        // Both sides working share the time; one alone has all of it.
+        let now = Instant::now();
+        let half = now + deadline.saturating_duration_since(now) / 2;
+        let left = if self.right.working() { half } else { deadline };
+        self.left.tick_until(elapsed, left);
+        self.right.tick_until(elapsed, deadline);
+    }
 }

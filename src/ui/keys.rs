@@ -54,7 +54,9 @@ pub enum Action {
     Predict,
     /// Show or hide the help popup.
     Help,
-    /// Leave (or cancel what is running).
+    /// Cancel a prompt, a run, a jump or a panel; otherwise nothing.
+    Cancel,
+    /// Leave.
     Quit,
 }
 
@@ -256,18 +258,30 @@ pub const KEYS: &[Binding] = &[
         codes: &[KeyCode::Char('?')],
     },
     Binding {
-        keys: "q esc ^c",
+        keys: "esc",
+        short: "cancel",
+        help: "cancel a prompt, a run, a jump, this help or a panel (never quits)",
+        action: Action::Cancel,
+        codes: &[KeyCode::Esc],
+    },
+    Binding {
+        keys: "q ^c",
         short: "quit",
-        help: "quit (esc first cancels a run, a jump or this help)",
+        help: "quit (ctrl-c quits from anywhere, prompts and questions included)",
         action: Action::Quit,
-        codes: &[KeyCode::Char('q'), KeyCode::Esc],
+        codes: &[KeyCode::Char('q')],
     },
 ];
+
+/// Whether a key press is Ctrl-C, which quits from every state.
+pub fn is_interrupt(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
+}
 
 /// The action bound to a key press, if any.
 pub fn action(key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
+        return is_interrupt(key).then_some(Action::Quit);
     }
     KEYS.iter()
         .find(|b| b.codes.contains(&key.code))
@@ -307,5 +321,7 @@ mod tests {
         assert_eq!(action(key(KeyCode::PageUp)), Some(Action::PageUp));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c), Some(Action::Quit));
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(action(esc), Some(Action::Cancel));
     }
 }

@@ -7,7 +7,9 @@
 //! - `errors`: bad inputs against the real binary.
 //! - `fuzz`: random command lines and files against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
-//! - `pty`: the real binary in a pseudo-terminal.
+//! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `event_loop`: runs and jumps worked in slices up to a deadline.
+//! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
 //! - `play`: play mode, where the student places the queens.
@@ -19,6 +21,7 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod errors;
+mod event_loop;
 mod fuzz;
 mod golden;
 mod oracles;
@@ -26,6 +29,7 @@ mod play;
 mod predict;
 mod properties;
 mod pty;
+mod quitting;
 mod screens;
 mod teaching;
 mod tree;
