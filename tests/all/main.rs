@@ -19,6 +19,7 @@
 
 mod errors;
 mod golden;
+mod layout;
 mod oracles;
 mod play;
 mod predict;
