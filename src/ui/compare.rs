@@ -237,11 +237,7 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
             Span::styled(format!(" {:<12}", "tab"), theme.key()),
             Span::raw("keys move both sides (a step is a node), the left or the right"),
         ])];
-        lines.extend(render::help_lines(
-            c.left.timeline.search(),
-            &theme,
-            help,
-        ));
+        lines.extend(render::help_lines(c.left.timeline.search(), &theme, help));
         let max = render::help_popup(&theme, lines, c.help_scroll, frame, area);
         c.help_max.set(max);
     }
@@ -271,9 +267,9 @@ fn key_bar(theme: &Theme, items: &[(String, String)], width: u16) -> Line<'stati
         used += w;
         spans.extend(next);
     }
-    spans.push(Span::raw(" ".repeat(
-        (width as usize).saturating_sub(used + tail_width),
-    )));
+    spans.push(Span::raw(
+        " ".repeat((width as usize).saturating_sub(used + tail_width)),
+    ));
     spans.extend(tail);
     Line::from(spans)
 }
@@ -323,12 +319,9 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
         .render_board(view.last, t, board, frame.buffer_mut());
     let width = info.width as usize;
     let search = app.timeline.search();
-    let last = app
-        .timeline
-        .last_event()
-        .map_or("step 0".to_string(), |e| {
-            search.describe(e, search.counters().found)
-        });
+    let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
+        search.describe(e, search.counters().found)
+    });
     let mut lines = render::counter_lines(app, info.width, 2);
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));

@@ -121,7 +121,7 @@ impl Scene for Queens {
         }
         match last {
             Some(QueensEvent::Reject { col, by, .. }) => lines.push(Line::styled(
-                format!("column {col}: {}", by.words()),
+                format!("column {col} refused: {}", refused_by(*by)),
                 theme.rejected(),
             )),
             Some(QueensEvent::DeadEnd { row }) => lines.push(Line::styled(
@@ -158,7 +158,8 @@ impl Scene for Queens {
             .into_iter()
             .collect();
         let last = [
-            format!("column {n}: {}", every.words()),
+            format!("column {n} refused: {}", refused_by(every)),
+            format!("column {n} refused: skipped by symmetry"),
             format!("dead end: row {n} has no legal column"),
             "solution, weight 2".to_string(),
             "legal  -  (board complete)".to_string(),
@@ -173,15 +174,24 @@ impl Scene for Queens {
         let mut rows = vec![
             (g.queen, "a queen placed"),
             (g.removed, "the square a queen was just taken from (undo)"),
-            (g.current_row, "the row being filled; its squares show why each column is refused:"),
-            (g.column, "  column attack (C): a queen above, in this column"),
+            (
+                g.current_row,
+                "the row being filled; its squares show why each column is refused:",
+            ),
+            (
+                g.column,
+                "  column attack (C): a queen above, in this column",
+            ),
             (g.high, "  high diagonal (H): a queen up and to the left"),
             (g.low, "  low diagonal (L): a queen up and to the right"),
             (g.both, "  both diagonals (H and L)"),
             (g.legal, "  legal: no mask holds the column"),
         ];
         if self.root_columns() != self.all_columns() {
-            rows.push((g.mirror, "  legal, but skipped by symmetry: its mirror is searched"));
+            rows.push((
+                g.mirror,
+                "  legal, but skipped by symmetry: its mirror is searched",
+            ));
         }
         rows.push((g.dead, "a dead end: the row has no legal column"));
         let mut rows: Vec<(String, String)> = rows
@@ -320,6 +330,27 @@ pub fn attack_glyphs(
         blank
     };
     [diagonal, column, blank]
+}
+
+/// Why a column is refused, by the masks' names: `in C and H`, or
+/// `skipped by symmetry`.
+fn refused_by(by: Attacks) -> String {
+    if by.contains(Attack::Symmetry) {
+        return "skipped by symmetry".to_string();
+    }
+    let names: Vec<&str> = by
+        .iter()
+        .map(|attack| match attack {
+            Attack::Column => "C",
+            Attack::High => "H",
+            Attack::Low => "L",
+            Attack::Symmetry => "symmetry",
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("in {} and {last}", rest.join(", ")),
+        _ => format!("in {}", names.join("")),
+    }
 }
 
 /// One mask in the masks panel: its name, its bits, a note.

@@ -71,7 +71,10 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(format!("end: the last solution, from step {}", outcome.step)),
+            end: Some(format!(
+                "end: the last solution, from step {}",
+                outcome.step
+            )),
         },
         Some(None) => View {
             end: Some("end: no solution".to_string()),
@@ -139,7 +142,13 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     }
     render_key_bar(app, frame, bar);
     if app.help {
-        render_help(app, frame, area);
+        // Over the panels only: the title and the key bar stay in view.
+        let room = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(1 + bar_rows),
+            ..area
+        };
+        render_help(app, frame, room);
     }
 }
 
@@ -256,7 +265,14 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
 }
 
 /// The counters shortened first when room is short.
-const SHORTEN_ORDER: [&str; 6] = ["solutions", "step", "rejects", "nodes", "dead ends", "depth"];
+const SHORTEN_ORDER: [&str; 6] = [
+    "solutions",
+    "step",
+    "rejects",
+    "nodes",
+    "dead ends",
+    "depth",
+];
 
 /// The counters a narrow line drops first, least telling first.
 const DROP_ORDER: [&str; 3] = ["rejects", "depth", "dead ends"];
@@ -398,7 +414,11 @@ fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_count
     }
     .to_string();
     if let Some(end) = &view.end {
-        title = shorten(&format!("{title} {} {end}", t.glyphs.dot), inner.saturating_sub(2), t);
+        title = shorten(
+            &format!("{title} {} {end}", t.glyphs.dot),
+            inner.saturating_sub(2),
+            t,
+        );
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
@@ -671,6 +691,13 @@ pub fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme)
         return line;
     }
     let mut spans = line.spans;
+    // A trailing note (set off by spaces) goes first, whole.
+    while spans.len() > 2 && spans.last().is_some_and(|s| s.content.starts_with("   ")) {
+        spans.pop();
+        if spans.iter().map(Span::width).sum::<usize>() <= width {
+            return Line::from(spans);
+        }
+    }
     let label = spans.remove(0);
     let ellipsis = Span::styled(format!("{} ", theme.glyphs.ellipsis), theme.muted());
     let mut budget = width.saturating_sub(label.width() + ellipsis.width());

@@ -214,7 +214,10 @@ impl Scene for Sudoku {
                 "5 bold underlined".into(),
                 "the digit just placed or undone (in colour: yellow)".into(),
             ),
-            (g.dead.into(), "a dead end: the cell has no candidate".into()),
+            (
+                g.dead.into(),
+                "a dead end: the cell has no candidate".into(),
+            ),
             (
                 "1 (cap 2)".into(),
                 "solutions so far; the search stops at 2 (not unique)".into(),

@@ -191,14 +191,9 @@ impl Scene for WordSearch {
         let lines = self.masks(None, theme);
         let (width, height) = super::scene::extent(&lines);
         let letters = self.searched();
-        let widest = [
-            index_text(letters.len().saturating_sub(1), letters),
-            "neighbour refused: already on the path".to_string(),
-        ]
-        .iter()
-        .map(|l| 10 + l.chars().count())
-        .max()
-        .unwrap_or(0);
+        // The index line (after its label) and the reject line.
+        let index = 10 + index_text(letters.len().saturating_sub(1), letters).len();
+        let widest = index.max("neighbour refused: already on the path".len());
         (width.max(widest as u16), height + 1)
     }
 
@@ -208,14 +203,19 @@ impl Scene for WordSearch {
         vec![
             (
                 format!(" 0A{}", g.arrows[1]),
-                format!("a cell on the path: its index (0-based), its letter, the way on ({arrows})"),
+                format!(
+                    "a cell on the path: its index (0-based), its letter, the way on ({arrows})"
+                ),
             ),
             (g.path_end.into(), "the last cell of the path so far".into()),
             (
                 format!("{} reverse", g.rejected),
                 "the neighbour just refused (on the path already, or the wrong letter)".into(),
             ),
-            ("bold reverse".into(), "a dead end: no neighbour continues the word".into()),
+            (
+                "bold reverse".into(),
+                "a dead end: no neighbour continues the word".into(),
+            ),
             (
                 "reversed".into(),
                 "the word is searched back to front: its last letter is rarer".into(),

@@ -90,7 +90,14 @@ fn panel(buf: &Buffer, title: &str) -> Vec<String> {
     panic!("no panel {title:?}:\n{}", text(buf));
 }
 
-const NAMES: [&str; 6] = ["step", "nodes", "solutions", "dead ends", "rejects", "depth"];
+const NAMES: [&str; 6] = [
+    "step",
+    "nodes",
+    "solutions",
+    "dead ends",
+    "rejects",
+    "depth",
+];
 
 /// A figure as drawn against its true value: exactly, or shortened to
 /// three significant digits with a k, M or G suffix (`16.6M`).
@@ -148,13 +155,25 @@ fn read_counters(lines: &[String]) -> Vec<(String, String)> {
 fn check_counters<S: Scene>(app: &App<S>, size: (u16, u16), what: &str) {
     let buf = draw(app, size);
     let wide = text(&buf).contains("┌ Counters ─");
-    let lines = panel(&buf, if wide { "Counters" } else { "Counters and path" });
+    let lines = panel(
+        &buf,
+        if wide {
+            "Counters"
+        } else {
+            "Counters and path"
+        },
+    );
     let pairs = read_counters(&lines);
     let c = *app.timeline.search().counters();
     let shown = |name: &str| pairs.iter().filter(|(n, _)| n == name).count();
     let context = format!("{what} at {size:?}:\n{}", text(&buf));
     for name in ["step", "nodes", "solutions"] {
-        assert_eq!(shown(name), 1, "{name} shown {} times: {context}", shown(name));
+        assert_eq!(
+            shown(name),
+            1,
+            "{name} shown {} times: {context}",
+            shown(name)
+        );
     }
     for (name, value) in &pairs {
         let ok = match name.as_str() {
@@ -403,7 +422,12 @@ fn attack_glyphs_stay_apart_and_name_each_attack() {
             for c in 0..6u8 {
                 let x = 1 + 4 + 3 * usize::from(c);
                 let cells = &grid[y][x..x + 3];
-                assert_eq!(cells[2], " ", "square {c} touches the next:\n{}", text(&buf));
+                assert_eq!(
+                    cells[2],
+                    " ",
+                    "square {c} touches the next:\n{}",
+                    text(&buf)
+                );
                 let queens = search.queens();
                 let (r, c) = (i32::from(row), i32::from(c));
                 let attacked = |dc: i32| {
@@ -461,7 +485,19 @@ fn help_explains_every_glyph_and_scrolls_at_80x24() {
     assert!(first.contains("lines 1-"), "{first}");
     assert!(!first.contains("Press ? or esc to close."), "{first}");
     let all = help_text(&mut app, (80, 24));
-    for glyph in ["♛", "◌", "│", "╲", "╱", "╳", "·", "↔", "▶", "✗", "2 (1 found)"] {
+    for glyph in [
+        "♛",
+        "◌",
+        "│",
+        "╲",
+        "╱",
+        "╳",
+        "·",
+        "↔",
+        "▶",
+        "✗",
+        "2 (1 found)",
+    ] {
         assert!(
             all.lines().any(|l| l.contains(&format!(" {glyph} "))),
             "{glyph} not explained:\n{all}"
@@ -489,7 +525,10 @@ fn word_index_counts_from_zero_and_says_so() {
     let mut app = word("sample", "ABCCED");
     act(&mut app, Action::NextSolution);
     let screen = text(&draw(&app, (100, 30)));
-    assert!(screen.contains("index     5 (0-based, 0 to 5): A"), "{screen}");
+    assert!(
+        screen.contains("index     5 (0-based, 0 to 5): A"),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -504,7 +543,9 @@ fn jumping_past_the_end_says_where_it_stopped() {
     assert_eq!(app.timeline.step(), end);
     let screen = text(&draw(&app, (100, 30)));
     assert!(
-        screen.contains(&format!("step 999 is past the end: the search ends at step {end}")),
+        screen.contains(&format!(
+            "step 999 is past the end: the search ends at step {end}"
+        )),
         "{screen}"
     );
 }
@@ -588,7 +629,11 @@ fn compare_screen_names_both_sides_has_help_and_cuts_nothing() {
         c.tick(Duration::from_millis(16));
     }
     let screen = text(&draw_compare(&c, (100, 30)));
-    assert_eq!(screen.matches("end: the last solution").count(), 2, "{screen}");
+    assert_eq!(
+        screen.matches("end: the last solution").count(),
+        2,
+        "{screen}"
+    );
 }
 
 #[test]
