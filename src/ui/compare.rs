@@ -198,7 +198,14 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
     let dot = theme.glyphs.dot;
     let right = format!("{dot} ? help ");
     let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
-    let head = render::shorten(&title_text(c), room, &theme);
+    // Too long: the program's name goes first, then the end of the line.
+    let full = title_text(c);
+    let prefix = format!(" backstep {dot}");
+    let head = if full.chars().count() > room {
+        render::shorten(full.strip_prefix(&prefix).unwrap_or(&full), room, &theme)
+    } else {
+        full
+    };
     frame.render_widget(
         Paragraph::new(render::title_line(head, right, title.width, &theme)),
         title,
@@ -305,6 +312,11 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
         .title(Span::styled(format!(" {label} "), title_style));
     let room = area.width.saturating_sub(4) as usize;
     if let Some(end) = &view.end {
+        // Without the step when it does not fit: a figure is whole or absent.
+        let end = match end.split_once(", ") {
+            Some((short, _)) if end.chars().count() > room => short,
+            _ => end,
+        };
         block = block.title_bottom(Span::styled(
             format!(" {} ", render::shorten(end, room, t)),
             t.muted(),

@@ -176,7 +176,7 @@ impl Scene for Queens {
             (g.removed, "the square a queen was just taken from (undo)"),
             (
                 g.current_row,
-                "the row being filled; its squares show why each column is refused:",
+                "the row being filled; its squares say why a column is refused:",
             ),
             (
                 g.column,
@@ -193,15 +193,15 @@ impl Scene for Queens {
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
-        rows.push((g.dead, "a dead end: the row has no legal column"));
+        rows.push((
+            g.dead,
+            "left of a row: a dead end, the row has no legal column",
+        ));
         let mut rows: Vec<(String, String)> = rows
             .into_iter()
             .map(|(glyph, text)| (glyph.to_string(), text.to_string()))
             .collect();
-        rows.push((
-            "reverse".into(),
-            "the square just rejected (its row and label: the row being filled)".into(),
-        ));
+        rows.push(("reverse".into(), "the square just rejected".into()));
         if self.options().symmetry {
             rows.push((
                 "2 (1 found)".into(),

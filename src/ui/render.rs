@@ -414,11 +414,16 @@ fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_count
     }
     .to_string();
     if let Some(end) = &view.end {
-        title = shorten(
-            &format!("{title} {} {end}", t.glyphs.dot),
-            inner.saturating_sub(2),
-            t,
-        );
+        // Without the step when it does not fit: a figure is whole or absent.
+        let room = inner.saturating_sub(2);
+        let full = format!("{title} {} {end}", t.glyphs.dot);
+        title = match end.split_once(", ") {
+            Some((short, _)) if full.chars().count() > room => {
+                format!("{title} {} {short}", t.glyphs.dot)
+            }
+            _ => full,
+        };
+        title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }

@@ -203,14 +203,12 @@ impl Scene for WordSearch {
         vec![
             (
                 format!(" 0A{}", g.arrows[1]),
-                format!(
-                    "a cell on the path: its index (0-based), its letter, the way on ({arrows})"
-                ),
+                format!("on the path: index (0-based), letter, way on ({arrows})"),
             ),
             (g.path_end.into(), "the last cell of the path so far".into()),
             (
                 format!("{} reverse", g.rejected),
-                "the neighbour just refused (on the path already, or the wrong letter)".into(),
+                "the neighbour just refused: on the path, or the wrong letter".into(),
             ),
             (
                 "bold reverse".into(),
