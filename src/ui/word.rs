@@ -144,7 +144,7 @@ impl Scene for WordSearch {
         lines.push(Line::from(vec![label("ends"), Span::raw(reversal)]));
         let mut inventory = vec![label("inventory")];
         if !self.options().inventory {
-            inventory.push(Span::styled("off", theme.muted()));
+            inventory.push(Span::styled("off; ", theme.muted()));
         }
         let have = self.board().inventory();
         let mut need = [0usize; 26];

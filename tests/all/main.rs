@@ -6,6 +6,9 @@
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
+//! - `layout`: what the screens draw checked against the searches: whole
+//!   counters at every width, panels that keep their size, the result at the
+//!   end, attack glyphs, the help legend, the compare screen;
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
