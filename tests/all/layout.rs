@@ -655,3 +655,74 @@ fn queens_compare_title_names_both_variants() {
     );
     let _ = c.left.timeline.search().counters();
 }
+
+/// While a long jump works, the key bar says what it is doing in plain
+/// words (it said "looking for the the end").
+#[test]
+fn a_long_jump_says_what_it_works_on() {
+    let mut app = first_blank_inkala();
+    app.act(Action::End);
+    assert!(
+        app.pending.is_some(),
+        "the end of 21 million steps is not one frame away"
+    );
+    let screen = text(&draw(&app, (100, 30)));
+    assert!(
+        screen.contains("working on: the end... now at step"),
+        "{screen}"
+    );
+    assert!(!screen.contains("the the"), "{screen}");
+}
+
+/// Every compare pair, stepped a few nodes, at 100x30 and 80x24: nothing
+/// runs into a border.
+#[test]
+fn compare_screens_of_every_search_cut_nothing() {
+    fn check<A: Scene, B: Scene>(mut c: Compare<A, B>, what: &str) {
+        for round in 0..6 {
+            for size in [(100, 30), (80, 24)] {
+                nothing_cut(&draw_compare(&c, size), &format!("{what}, round {round}"));
+            }
+            for _ in 0..5 {
+                c.act(Action::Step);
+                while c.busy() {
+                    c.tick(Duration::from_millis(16));
+                }
+            }
+        }
+    }
+    let options = |symmetry| QueensOptions {
+        n: 8,
+        symmetry,
+        rejects: true,
+    };
+    check(
+        Compare::new(
+            App::new(Queens::new(options(true)), "queens", colour()),
+            App::new(Queens::new(options(false)), "queens", colour()),
+            ["symmetry".into(), "full".into()],
+        ),
+        "compare queens 8",
+    );
+    let board = input::load_board("sample").expect("a shipped board");
+    let make = |pruned| {
+        let options = backstep::search::word::WordOptions {
+            inventory: pruned,
+            reverse: pruned,
+            rejects: true,
+        };
+        App::new(
+            backstep::search::word::WordSearch::new(&board.value, "ABCB", options),
+            "sample",
+            colour(),
+        )
+    };
+    check(
+        Compare::new(
+            make(true),
+            make(false),
+            ["pruned".into(), "unpruned".into()],
+        ),
+        "compare word ABCB",
+    );
+}
