@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::board::{board_size, render_board};
 use super::found::render_boards;
@@ -13,7 +13,7 @@ use super::note::render_note;
 use super::{PLAY_KEYS, Play, PlayAction};
 use crate::search::queens::Masks;
 use crate::ui::queens::mask_lines as shared_mask_lines;
-use crate::ui::render::{centered, title_line};
+use crate::ui::render::title_line;
 use crate::ui::theme::Theme;
 
 /// Rows of the note panel inside its border.
@@ -116,8 +116,18 @@ fn render_key_bar(play: &Play, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(format!(" {keys}"), t.key()));
         spans.push(Span::styled(format!(" {} ", key.short), t.muted()));
     }
-    spans.push(Span::styled(" click", t.key()));
-    spans.push(Span::styled(" a square of the row to place", t.muted()));
+    // The mouse hint only where it fits whole.
+    let used: usize = spans.iter().map(Span::width).sum();
+    for (key, what) in [
+        (" click", " a square of the row to place"),
+        (" click", " to place"),
+    ] {
+        if used + key.len() + what.len() <= area.width as usize {
+            spans.push(Span::styled(key, t.key()));
+            spans.push(Span::styled(what, t.muted()));
+            break;
+        }
+    }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
@@ -153,9 +163,6 @@ fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
     ] {
         lines.push(Line::styled(text.to_string(), t.muted()));
     }
-    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-    let height = lines.len() as u16 + 2;
-    let popup = centered(area, width, height);
-    frame.render_widget(Clear, popup);
-    frame.render_widget(Paragraph::new(lines).block(block(t, "Keys".into())), popup);
+    // Wrapped at word boundaries when the screen is narrower than a line.
+    crate::ui::render::help_popup(t, lines, 0, frame, area);
 }
