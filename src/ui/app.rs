@@ -84,6 +84,13 @@ pub struct App<S: Scene> {
     view: Cell<View>,
     /// The step the scroll was set at.
     scroll_step: u64,
+    /// How far the help popup is scrolled, in lines.
+    pub help_scroll: u16,
+    /// The furthest the help popup can scroll, as last drawn.
+    pub help_max: std::cell::Cell<u16>,
+    /// The search's outcome once its end has been reached (`Some(None)`:
+    /// no solution), for the board to show at the end.
+    pub outcome: Option<Option<LastSolution<S>>>,
     /// Fractional events owed to the run between frames.
     carry: f64,
 }
@@ -98,6 +105,39 @@ pub struct View {
     pub visible: usize,
     /// Lines in all.
     pub total: usize,
+}
+
+/// The search as it stood at its last solution.
+pub struct LastSolution<S: Scene> {
+    /// The step of the last solution.
+    pub step: u64,
+    /// The search at that step.
+    pub search: S,
+    /// The solution event.
+    pub event: S::Event,
+}
+
+impl<S: Scene> LastSolution<S> {
+    /// Finds the last solution at or before the end of `timeline`, on a
+    /// copy of it (the live one does not move).
+    fn find(timeline: &Timeline<S>) -> Option<LastSolution<S>> {
+        let mut copy = timeline.clone();
+        if copy.last_event().map(SearchEvent::kind) != Some(EventKind::Solution) {
+            let mut job = copy.start(Goal::Prev(EventKind::Solution));
+            loop {
+                match copy.work(&mut job, u64::MAX) {
+                    Progress::Running { .. } => continue,
+                    Progress::Reached(_) => break,
+                    Progress::NotFound => return None,
+                }
+            }
+        }
+        Some(LastSolution {
+            step: copy.step(),
+            event: copy.last_event()?.clone(),
+            search: copy.search().clone(),
+        })
+    }
 }
 
 impl<S: Scene> App<S> {
@@ -121,6 +161,9 @@ impl<S: Scene> App<S> {
             scroll: None,
             view: Cell::new(View::default()),
             scroll_step: 0,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
+            outcome: None,
             carry: 0.0,
         }
     }
@@ -162,6 +205,9 @@ impl<S: Scene> App<S> {
             self.sync();
             return;
         }
+        if self.help && self.on_help_key(key) {
+            return;
+        }
         let Some(action) = keys::action(key) else {
             return;
         };
@@ -180,7 +226,10 @@ impl<S: Scene> App<S> {
         match action {
             Action::Quit => self.quit = true,
             Action::Cancel => self.cancel(),
-            Action::Help => self.help = !self.help,
+            Action::Help => {
+                self.help = !self.help;
+                self.help_scroll = 0;
+            }
             Action::ScrollDown => self.scroll_by(1),
             Action::ScrollUp => self.scroll_by(-1),
             Action::PageDown => self.scroll_by(self.page()),
@@ -284,6 +333,15 @@ impl<S: Scene> App<S> {
         } else {
             self.message = Some("nothing to cancel (q quits)".into());
         }
+    }
+
+    /// Scrolls the help popup; false leaves the key to the usual table.
+    fn on_help_key(&mut self, key: KeyEvent) -> bool {
+        self.help_scroll = match keys::help_scroll(key, self.help_scroll) {
+            Some(to) => to.min(self.help_max.get()),
+            None => return false,
+        };
+        true
     }
 
     fn toggle(&mut self, panel: Panel) {
@@ -422,6 +480,10 @@ impl<S: Scene> App<S> {
         if matches!(self.panel, Panel::Table | Panel::Tree) {
             self.nodes.sync(&self.timeline);
         }
+        // The end never changes: its outcome is looked up once.
+        if self.outcome.is_none() && self.pending.is_none() && self.timeline.at_end() {
+            self.outcome = Some(LastSolution::find(&self.timeline));
+        }
     }
 
     fn stop(&mut self) {
@@ -539,7 +601,16 @@ impl<S: Scene> App<S> {
         while std::mem::take(&mut first) || Instant::now() < deadline {
             match self.timeline.work(&mut pending.job, SLICE * 8) {
                 Progress::Running { .. } => continue,
-                Progress::Reached(_) => return,
+                Progress::Reached(at) => {
+                    if let Goal::Step(wanted) = pending.job.goal()
+                        && at < wanted
+                    {
+                        self.message = Some(format!(
+                            "step {wanted} is past the end: the search ends at step {at}"
+                        ));
+                    }
+                    return;
+                }
                 Progress::NotFound if pending.to_start_if_none => {
                     self.timeline.seek(0);
                     return;

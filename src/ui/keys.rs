@@ -246,7 +246,7 @@ pub const KEYS: &[Binding] = &[
     Binding {
         keys: "p",
         short: "predict",
-        help: "predict mode: guess each decision before it is shown (m: type legal in binary)",
+        help: "predict mode: guess each decision (m: answer legal in binary)",
         action: Action::Predict,
         codes: &[KeyCode::Char('p')],
     },
@@ -286,6 +286,19 @@ pub fn action(key: KeyEvent) -> Option<Action> {
     KEYS.iter()
         .find(|b| b.codes.contains(&key.code))
         .map(|b| b.action)
+}
+
+/// Where a key moves the open help popup from line `from`: ↑ ↓ `k` `j`
+/// by a line, PgUp PgDn by a page; `None` for any other key.
+pub fn help_scroll(key: KeyEvent, from: u16) -> Option<u16> {
+    const PAGE: u16 = 10;
+    match key.code {
+        KeyCode::Down | KeyCode::Char('j') => Some(from.saturating_add(1)),
+        KeyCode::Up | KeyCode::Char('k') => Some(from.saturating_sub(1)),
+        KeyCode::PageDown => Some(from.saturating_add(PAGE)),
+        KeyCode::PageUp => Some(from.saturating_sub(PAGE)),
+        _ => None,
+    }
 }
 
 /// The bindings the help lists: the ones with a sentence.

@@ -7,6 +7,9 @@
 //! - `errors`: bad inputs against the real binary.
 //! - `fuzz`: random command lines and files against the real binary.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
+//! - `layout`: what the screens draw checked against the searches: whole
+//!   counters at every width, panels that keep their size, the result at the
+//!   end, attack glyphs, the help legend, the compare screen;
 //! - `pty`: the real binary in a pseudo-terminal, signals included.
 //! - `event_loop`: runs and jumps worked in slices up to a deadline.
 //! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
@@ -24,6 +27,7 @@ mod errors;
 mod event_loop;
 mod fuzz;
 mod golden;
+mod layout;
 mod oracles;
 mod play;
 mod predict;

@@ -91,7 +91,7 @@ fn a_wrong_answer_is_marked_and_explained_then_revealed() {
     assert!(!verdict.right);
     assert!(verdict.text.contains("the answer is 0"), "{}", verdict.text);
     assert!(
-        verdict.text.contains("column 3 is skipped by symmetry"),
+        verdict.text.contains("Column 3 is skipped by symmetry"),
         "{}",
         verdict.text
     );
