@@ -181,3 +181,16 @@ fn play_ctrl_c_quits_from_the_help() {
     play.on_key(ctrl_c());
     assert!(play.quit);
 }
+
+#[test]
+fn play_esc_closes_the_help_and_never_quits() {
+    let mut play = Play::new(6, colour());
+    play.on_key(key(KeyCode::Char('?')));
+    assert!(play.help);
+    play.on_key(key(KeyCode::Esc));
+    assert!(!play.help && !play.quit, "esc closes the help");
+    play.on_key(key(KeyCode::Esc));
+    assert!(!play.quit, "esc with nothing open does not quit");
+    play.on_key(key(KeyCode::Char('q')));
+    assert!(play.quit);
+}
