@@ -5,6 +5,8 @@
 //! - `oracles`: independent brute-force answers the searches must agree with;
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
+//! - `headless`: the JSON, trace and table writers: canonical JSON text,
+//!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `pty`: the real binary in a pseudo-terminal.
 //! - `tree`: snapshots of the search tree panel.
@@ -19,6 +21,7 @@
 
 mod errors;
 mod golden;
+mod headless;
 mod oracles;
 mod play;
 mod predict;
