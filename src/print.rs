@@ -201,7 +201,7 @@ pub struct Json<'a>(pub &'a mut String);
 impl Json<'_> {
     /// `,"key":`. Keys are the program's own identifiers: nothing in them
     /// needs escaping.
-    #[inline]
+    #[inline(always)]
     fn key(&mut self, key: &str) {
         debug_assert!(
             key.bytes()
@@ -213,7 +213,7 @@ impl Json<'_> {
     }
 
     /// An integer field.
-    #[inline]
+    #[inline(always)]
     pub fn uint(&mut self, key: &str, value: impl itoa::Integer) -> &mut Self {
         self.key(key);
         push_digits(self.0, itoa::Buffer::new().format(value));
@@ -221,7 +221,7 @@ impl Json<'_> {
     }
 
     /// A boolean field.
-    #[inline]
+    #[inline(always)]
     pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
         self.key(key);
         self.0.push_str(if value { "true" } else { "false" });
@@ -229,7 +229,7 @@ impl Json<'_> {
     }
 
     /// A string field.
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
         self.key(key);
         push_json_string(self.0, value);
@@ -237,7 +237,7 @@ impl Json<'_> {
     }
 
     /// An array of strings.
-    #[inline]
+    #[inline(always)]
     pub fn strs<'s>(&mut self, key: &str, values: impl IntoIterator<Item = &'s str>) -> &mut Self {
         self.key(key);
         self.0.push('[');
@@ -252,7 +252,7 @@ impl Json<'_> {
     }
 
     /// An array of integers.
-    #[inline]
+    #[inline(always)]
     pub fn uints<I: itoa::Integer>(
         &mut self,
         key: &str,
@@ -294,7 +294,7 @@ impl Json<'_> {
 /// Writes `value` as a JSON string, escaped as `serde_json` escapes it:
 /// `\"` and `\\`, the short escapes `\b \f \n \r \t`, and `\u00XX` (lower
 /// case hex) for the other control characters; everything else as is.
-#[inline]
+#[inline(always)]
 pub fn push_json_string(out: &mut String, value: &str) {
     out.push('"');
     // Names and words rarely need an escape: check the bytes at once.
@@ -330,7 +330,7 @@ pub fn push_json_string(out: &mut String, value: &str) {
 
 /// A few ASCII digits, pushed one by one: for the short numbers of an
 /// event this is cheaper than a call to copy them.
-#[inline]
+#[inline(always)]
 fn push_digits(out: &mut String, digits: &str) {
     for b in digits.bytes() {
         out.push(char::from(b));
@@ -338,13 +338,13 @@ fn push_digits(out: &mut String, digits: &str) {
 }
 
 /// An integer in decimal.
-#[inline]
+#[inline(always)]
 fn push_uint(out: &mut String, value: impl itoa::Integer) {
     push_digits(out, itoa::Buffer::new().format(value));
 }
 
 /// `(row,col)`.
-#[inline]
+#[inline(always)]
 fn push_cell(out: &mut String, row: u8, col: u8) {
     out.push('(');
     push_uint(out, row);
@@ -357,7 +357,7 @@ fn push_cell(out: &mut String, row: u8, col: u8) {
 const SPACES: &str = "                                                ";
 
 /// `count` spaces.
-#[inline]
+#[inline(always)]
 fn push_spaces(out: &mut String, count: usize) {
     let mut left = count;
     while left > 0 {
@@ -766,7 +766,7 @@ const MASK_DIGITS: usize = queens::MAX_N as usize;
 
 /// A mask as `digits.len()` binary digits, column 0 on the right: what
 /// [`format_mask`] returns, written in place.
-#[inline]
+#[inline(always)]
 fn mask_digits(digits: &mut [u8], mask: u32) {
     let n = digits.len();
     for (i, digit) in digits.iter_mut().enumerate() {
