@@ -768,11 +768,32 @@ const MASK_DIGITS: usize = queens::MAX_N as usize;
 /// [`format_mask`] returns, written in place.
 #[inline(always)]
 fn mask_digits(digits: &mut [u8], mask: u32) {
-    let n = digits.len();
-    for (i, digit) in digits.iter_mut().enumerate() {
-        *digit = b'0' + (mask >> (n - 1 - i) & 1) as u8;
+    // All MASK_DIGITS digits four at a time from a table, then the last n.
+    let mut all = [0u8; MASK_DIGITS];
+    for (k, four) in all.chunks_exact_mut(4).enumerate() {
+        let nibble = (mask >> (MASK_DIGITS - 4 - 4 * k)) & 15;
+        four.copy_from_slice(&NIBBLES[nibble as usize]);
     }
+    let n = digits.len();
+    digits.copy_from_slice(&all[MASK_DIGITS - n..]);
 }
+
+/// The four binary digits of each nibble, most significant first.
+const NIBBLES: [[u8; 4]; 16] = {
+    let mut table = [[b'0'; 4]; 16];
+    let mut value = 0;
+    while value < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if value >> (3 - i) & 1 == 1 {
+                table[value][i] = b'1';
+            }
+            i += 1;
+        }
+        value += 1;
+    }
+    table
+};
 
 impl Report for Queens {
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {

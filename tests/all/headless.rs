@@ -327,3 +327,56 @@ fn a_closed_pipe_ends_jsonl_and_trace_quietly() {
         assert!(output.stderr.is_empty(), "{mode}: {:?}", output.stderr);
     }
 }
+
+#[test]
+fn trace_masks_are_the_engines_format_mask_on_every_board() {
+    use backstep::search::queens::format_mask;
+    // The trace writes the masks from a digit table; the engine's own
+    // format_mask is the oracle, on every board size up to the largest.
+    for n in 0..=backstep::search::queens::MAX_N {
+        // The first 3,000 lines are enough: every mask bit gets set. The
+        // capped writer stops the print there (16-Queens runs for hours).
+        let mut out = Capped {
+            text: Vec::new(),
+            room: 400_000,
+        };
+        let _stopped = print::print(queens(n, true), Mode::Trace, &mut out);
+        let text = String::from_utf8_lossy(&out.text).into_owned();
+        let mut search = queens(n, true);
+        for line in text.lines().skip(1).take(3_000) {
+            if search.next().is_none() {
+                break;
+            }
+            let m = search.masks();
+            let want = format!(
+                "C={} H={} L={}",
+                format_mask(m.cols, n),
+                format_mask(m.high, n),
+                format_mask(m.low, n)
+            );
+            assert!(line.ends_with(want.trim_end()), "n = {n}: {line}");
+        }
+    }
+}
+
+/// A writer that keeps the first `room` bytes, then fails.
+struct Capped {
+    text: Vec<u8>,
+    room: usize,
+}
+
+impl Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.room == 0 {
+            return Err(io::Error::other("full"));
+        }
+        let n = buf.len().min(self.room);
+        self.text.extend_from_slice(&buf[..n]);
+        self.room -= n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
