@@ -6,6 +6,8 @@
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
 //! - `fuzz`: random command lines and files against the real binary.
+//! - `headless`: the JSON, trace and table writers: canonical JSON text,
+//!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
@@ -27,6 +29,7 @@ mod errors;
 mod event_loop;
 mod fuzz;
 mod golden;
+mod headless;
 mod layout;
 mod oracles;
 mod play;
