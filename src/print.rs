@@ -370,38 +370,39 @@ fn push_spaces(out: &mut String, count: usize) {
 /// The width of the trace's step and nodes columns.
 const TRACE_NUMBER: usize = 6;
 
-/// The width the trace pads an event's words to, so that the state after
-/// them lines up.
-const TRACE_WORDS: usize = 44;
-
-/// `--print trace`: a header, one line per event (step, nodes, the event
-/// in words, the state after it), then the summary.
+/// `--print trace`: a header, one line per event (step, nodes, the state
+/// after it, the event in words), then the summary.
 fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
     let mut lines = Lines::new(out);
-    writeln_str(&mut lines, &format!("{:>6} {:>6}  event", "step", "nodes"))?;
+    // The state (N-Queens: the masks) has the same width on every line, so
+    // it comes before the words, whose length varies: the columns stay
+    // aligned however long an event's description is.
+    let mut state = String::new();
+    search.write_trace_state(&mut state);
+    let state_width = state.chars().count();
+    let header = if state_width == 0 {
+        format!("{:>6} {:>6}  event", "step", "nodes")
+    } else {
+        format!(
+            "{:>6} {:>6}  {:<state_width$}  event",
+            "step", "nodes", "state"
+        )
+    };
+    writeln_str(&mut lines, &header)?;
     while let Some(event) = search.next() {
         let c = search.counters();
         let line = lines.line();
-        let start = line.len();
         push_padded(line, c.steps, TRACE_NUMBER);
         line.push(' ');
         push_padded(line, c.nodes, TRACE_NUMBER);
         line.push_str("  ");
-        let words = line.len();
+        if state_width > 0 {
+            search.write_trace_state(line);
+            line.push_str("  ");
+        }
         search
             .write_description(&event, c.found, line)
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
-        // Padded by characters, as `{:<44}` pads: letters may be non-ASCII.
-        let text = &line[words..];
-        let width = match text.is_ascii() {
-            true => text.len(),
-            false => text.chars().count(),
-        };
-        push_spaces(line, TRACE_WORDS.saturating_sub(width));
-        line.push(' ');
-        search.write_trace_state(line);
-        let end = start + line[start..].trim_end().len();
-        line.truncate(end);
         lines.end_line()?;
     }
     writeln_str(&mut lines, &search.summary())?;

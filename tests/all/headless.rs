@@ -354,7 +354,12 @@ fn trace_masks_are_the_engines_format_mask_on_every_board() {
                 format_mask(m.high, n),
                 format_mask(m.low, n)
             );
-            assert!(line.ends_with(want.trim_end()), "n = {n}: {line}");
+            // Step and nodes take 6 + 1 + 6 + 2 columns; the masks follow.
+            assert_eq!(
+                line.get(15..15 + want.len()),
+                Some(want.as_str()),
+                "n = {n}: {line}"
+            );
         }
     }
 }
@@ -378,5 +383,29 @@ impl Write for Capped {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// The trace's masks sit in one column on every line, however long the
+/// event's words: a reader scans them straight down.
+#[test]
+fn the_trace_keeps_its_masks_in_one_column() {
+    for n in 1..=7 {
+        for symmetry in [true, false] {
+            let mut out = Vec::new();
+            print::print(queens(n, symmetry), Mode::Trace, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let mut lines = text.lines();
+            let header = lines.next().unwrap();
+            let column = header.find("state").expect("the header names the state");
+            let events: Vec<&str> = lines.filter(|l| l.contains("C=")).collect();
+            assert!(!events.is_empty(), "queens {n}: no event lines");
+            for line in events {
+                assert_eq!(line.find("C="), Some(column), "queens {n}: {line}");
+                // Every event with a long reason still has its masks in place.
+                let words = &line[column..];
+                assert!(words.contains("H=") && words.contains("L="), "{line}");
+            }
+        }
     }
 }
