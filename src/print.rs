@@ -1163,7 +1163,9 @@ impl Report for WordSearch {
             ),
             WordEvent::TooLong { need, have } => write!(
                 out,
-                "reject: the word has {need} letters, the board only {have} cells"
+                "reject: the word has {need} letter{}, the board only {have} cell{}",
+                plural(*need),
+                plural(*have)
             ),
             WordEvent::Inventory { letter, need, have } => write!(
                 out,
@@ -1211,4 +1213,9 @@ impl Report for WordSearch {
             _ => Note::Nothing,
         }
     }
+}
+
+/// The plural ending for a count of `n`: `""` for one, `"s"` otherwise.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

@@ -689,9 +689,9 @@ impl Sheet for WordSearch {
 
     fn filling(&self) -> Vec<String> {
         wrap_text(
-            "One row per node, in the order entered. cell is the cell the node \
-             enters, index its position in the searched word (from 0) and letter \
-             the letter it matches. outcome is what the node does first: the first \
+            "One row per node, in the order entered. The cell column is the cell \
+             the node enters, index its position in the searched word (from 0) and \
+             letter the letter it matches. The outcome is what the node does first: the first \
              cell placed from it (`place (0,3)`; later cells show as the rows of \
              its other children), or `dead end` or `solution: word found`.",
         )
