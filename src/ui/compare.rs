@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::Screen;
 use super::app::App;
-use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction};
+use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenAction};
 use super::render;
 use super::scene::Scene;
 use super::theme::Theme;
@@ -86,6 +86,19 @@ impl<A: Scene, B: Scene> Compare<A, B> {
                 self.help_scroll = to.min(self.help_max.get());
                 return;
             }
+        }
+        // A jump prompt (`:`) takes the digits, enter and esc on the side(s)
+        // that opened it; Ctrl-C still quits.
+        if action != Some(CompareAction::QUIT)
+            && (self.left.prompt.is_some() || self.right.prompt.is_some())
+        {
+            if self.left.prompt.is_some() {
+                self.left.on_key(key);
+            }
+            if self.right.prompt.is_some() {
+                self.right.on_key(key);
+            }
+            return;
         }
         let Some(CompareAction::Side(action)) = action else {
             return;
