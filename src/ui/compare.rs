@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::Screen;
 use super::app::App;
-use super::keys::{self, Action};
+use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenAction};
 use super::render;
 use super::scene::Scene;
 use super::theme::Theme;
@@ -68,7 +68,8 @@ impl<A: Scene, B: Scene> Compare<A, B> {
 
     /// Reacts to one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
-        if key.code == KeyCode::Tab || key.code == KeyCode::BackTab {
+        let action = keys::lookup(COMPARE_KEYS, key);
+        if action == Some(CompareAction::Focus) {
             self.focus = match self.focus {
                 Focus::Both => Focus::Left,
                 Focus::Left => Focus::Right,
@@ -86,16 +87,31 @@ impl<A: Scene, B: Scene> Compare<A, B> {
                 return;
             }
         }
-        match keys::action(key) {
+        // A jump prompt (`:`) takes the digits, enter and esc on the side(s)
+        // that opened it; Ctrl-C still quits.
+        if action != Some(CompareAction::QUIT)
+            && (self.left.prompt.is_some() || self.right.prompt.is_some())
+        {
+            if self.left.prompt.is_some() {
+                self.left.on_key(key);
+            }
+            if self.right.prompt.is_some() {
+                self.right.on_key(key);
+            }
+            return;
+        }
+        let Some(CompareAction::Side(action)) = action else {
+            return;
+        };
+        match action {
             // Esc cancels a run or a jump on both sides, and never quits.
-            Some(Action::Cancel) if self.busy() => {
+            Action::Cancel if self.busy() => {
                 self.left.on_key(key);
                 self.right.on_key(key);
             }
-            Some(Action::Cancel) => {}
-            Some(Action::Quit) => self.quit = true,
-            Some(action) => self.act(action),
-            None => {}
+            Action::Cancel => {}
+            Action::Quit => self.quit = true,
+            action => self.act(action),
         }
     }
 
@@ -224,37 +240,15 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         Focus::Left => "left only",
         Focus::Right => "right only",
     };
-    let items = [
-        ("tab".to_string(), format!("focus: {focus}")),
-        (
-            format!("{}{}", theme.key_names("→"), theme.key_names("←")),
-            "step/back".into(),
-        ),
-        ("enter".into(), "run".into()),
-        ("s d".into(), "sol/dead".into()),
-        ("g G".into(), "start/end".into()),
-        ("esc".into(), "cancel".into()),
-    ];
-    frame.render_widget(Paragraph::new(key_bar(&theme, &items, bar.width)), bar);
+    let label = |b: &Binding<CompareAction>| match b.action {
+        CompareAction::Focus => format!("{}: {focus}", b.short),
+        _ => b.short.to_string(),
+    };
+    let line = render::bar_lines(&theme, keys::bar_of(COMPARE_KEYS), label, bar.width, 1);
+    frame.render_widget(Paragraph::new(line), bar);
     if c.help {
-        let help = keys::help_rows().filter(|b| {
-            !matches!(
-                b.action,
-                Action::Table
-                    | Action::Code
-                    | Action::Tree
-                    | Action::Predict
-                    | Action::ScrollDown
-                    | Action::ScrollUp
-                    | Action::PageDown
-                    | Action::PageUp
-            )
-        });
-        let mut lines = vec![Line::from(vec![
-            Span::styled(format!(" {:<12}", "tab"), theme.key()),
-            Span::raw("keys move both sides (a step is a node), the left or the right"),
-        ])];
-        lines.extend(render::help_lines(c.left.timeline.search(), &theme, help));
+        let help = keys::help_of(COMPARE_KEYS);
+        let lines = render::help_lines(c.left.timeline.search(), &theme, help);
         // Over the sides only: the title and the key bar stay in view.
         let room = Rect {
             y: area.y + 1,
@@ -264,37 +258,6 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         let max = render::help_popup(&theme, lines, c.help_scroll, frame, room);
         c.help_max.set(max);
     }
-}
-
-/// The key bar: as many of `items` as fit, then help and quit at the end.
-fn key_bar(theme: &Theme, items: &[(String, String)], width: u16) -> Line<'static> {
-    let item = |key: &str, what: &str| {
-        vec![
-            Span::styled(format!(" {key}"), theme.key()),
-            Span::styled(format!(" {what} "), theme.muted()),
-        ]
-    };
-    let tail: Vec<Span> = [("?", "help"), ("q", "quit")]
-        .into_iter()
-        .flat_map(|(k, w)| item(k, w))
-        .collect();
-    let tail_width: usize = tail.iter().map(Span::width).sum();
-    let mut spans = Vec::new();
-    let mut used = 0;
-    for (key, what) in items {
-        let next = item(key, what);
-        let w: usize = next.iter().map(Span::width).sum();
-        if used + w + tail_width > width as usize {
-            break;
-        }
-        used += w;
-        spans.extend(next);
-    }
-    spans.push(Span::raw(
-        " ".repeat((width as usize).saturating_sub(used + tail_width)),
-    ));
-    spans.extend(tail);
-    Line::from(spans)
 }
 
 /// The title bar's text: what both sides search, then which is which,

@@ -1,5 +1,7 @@
-//! The one key table. The key bar and the `?` help popup are both drawn from
-//! it, and key presses are looked up in it, so the three can never disagree.
+//! The key tables: one [`Binding`] type, one table per screen ([`KEYS`] for
+//! the main screen, [`COMPARE_KEYS`] for compare, `PLAY_KEYS` for play).
+//! Each screen's key bar and `?` help popup are drawn from its table, and
+//! its key presses are looked up in it, so the three can never disagree.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -60,24 +62,57 @@ pub enum Action {
     Quit,
 }
 
-/// One row of the key table.
+/// One row of a key table: what the help, the key bar and the lookup read.
+/// `A` is the screen's action: [`Action`] on the main screen,
+/// [`CompareAction`] on compare, `PlayAction` on the play screen.
 #[derive(Clone, Copy, Debug)]
-pub struct Binding {
+pub struct Binding<A = Action> {
     /// The keys, as the help shows them.
     pub keys: &'static str,
+    /// The keys as the key bar shows them ("": see [`Binding::bar_key`]).
+    pub bar: &'static str,
     /// The short label of the key bar ("" keeps it out of the bar).
     pub short: &'static str,
-    /// What the key does, in a sentence.
+    /// What the key does, in a sentence ("" keeps it out of the help).
     pub help: &'static str,
     /// The action.
-    pub action: Action,
-    codes: &'static [KeyCode],
+    pub action: A,
+    /// The key codes bound to the action.
+    pub codes: &'static [KeyCode],
 }
 
-impl Binding {
-    /// The keys as the bar shows them: a pair of one-letter keys (`n N`)
-    /// whole, otherwise just the first key.
+impl<A: Copy> Binding<A> {
+    /// A row whose bar key is worked out from `keys`.
+    pub const fn new(
+        keys: &'static str,
+        short: &'static str,
+        help: &'static str,
+        action: A,
+        codes: &'static [KeyCode],
+    ) -> Self {
+        Binding {
+            keys,
+            bar: "",
+            short,
+            help,
+            action,
+            codes,
+        }
+    }
+
+    /// The same row with another key bar entry: `bar` keys (`""`: worked
+    /// out from `keys`) and `short` label (`""`: out of the bar).
+    pub const fn in_bar(self, bar: &'static str, short: &'static str) -> Self {
+        Binding { bar, short, ..self }
+    }
+
+    /// The keys as the bar shows them: the row's own bar keys if it has
+    /// them, else a pair of one-letter keys (`n N`) whole, otherwise just
+    /// the first key.
     pub fn bar_key(&self) -> &'static str {
+        if !self.bar.is_empty() {
+            return self.bar;
+        }
         let tokens: Vec<&str> = self.keys.split(' ').collect();
         match tokens.as_slice() {
             [a, b] if a.chars().count() == 1 && b.chars().count() == 1 => self.keys,
@@ -87,190 +122,333 @@ impl Binding {
     }
 }
 
-/// The key table, in the order the help lists it.
+/// What every screen's actions have: the one Ctrl-C asks for, and the two
+/// the key bar keeps at its right end.
+pub trait ScreenAction: Copy + PartialEq + 'static {
+    /// Leave (Ctrl-C, from every state).
+    const QUIT: Self;
+    /// Show or hide the help popup.
+    const HELP: Self;
+}
+
+impl ScreenAction for Action {
+    const QUIT: Self = Action::Quit;
+    const HELP: Self = Action::Help;
+}
+
+/// The action a key press asks for in `table`, if any: Ctrl-C is
+/// `A::QUIT` on every screen; other keys with Ctrl held do nothing.
+pub fn lookup<A: ScreenAction>(table: &[Binding<A>], key: KeyEvent) -> Option<A> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return is_interrupt(key).then_some(A::QUIT);
+    }
+    table
+        .iter()
+        .find(|b| b.codes.contains(&key.code))
+        .map(|b| b.action)
+}
+
+/// The rows of `table` the help lists: the ones with a sentence.
+pub fn help_of<A>(table: &'static [Binding<A>]) -> impl Iterator<Item = &'static Binding<A>> {
+    table.iter().filter(|b| !b.help.is_empty())
+}
+
+/// The rows of `table` the key bar shows.
+pub fn bar_of<A>(table: &'static [Binding<A>]) -> impl Iterator<Item = &'static Binding<A>> {
+    table.iter().filter(|b| !b.short.is_empty())
+}
+
+/// The main screen's row for [`Action::Step`].
+pub const STEP: Binding = Binding::new(
+    "→ l space",
+    "step",
+    "step one event forward",
+    Action::Step,
+    &[KeyCode::Right, KeyCode::Char('l'), KeyCode::Char(' ')],
+);
+
+/// The main screen's row for [`Action::Back`].
+pub const BACK: Binding = Binding::new(
+    "← h bksp",
+    "back",
+    "step one event back",
+    Action::Back,
+    &[KeyCode::Left, KeyCode::Char('h'), KeyCode::Backspace],
+);
+
+/// The main screen's row for [`Action::Run`].
+pub const RUN: Binding = Binding::new(
+    "enter",
+    "run",
+    "run / pause",
+    Action::Run,
+    &[KeyCode::Enter],
+);
+
+/// The main screen's row for [`Action::Faster`].
+pub const FASTER: Binding = Binding::new(
+    "+ -",
+    "speed",
+    "run faster / slower (1 event/s up to as fast as possible)",
+    Action::Faster,
+    &[KeyCode::Char('+'), KeyCode::Char('=')],
+);
+
+/// The main screen's row for [`Action::Slower`].
+pub const SLOWER: Binding = Binding::new(
+    "-",
+    "",
+    "",
+    Action::Slower,
+    &[KeyCode::Char('-'), KeyCode::Char('_')],
+);
+
+/// The main screen's row for [`Action::NextNode`].
+pub const NEXT_NODE: Binding = Binding::new(
+    "n N",
+    "node",
+    "next / previous node entered",
+    Action::NextNode,
+    &[KeyCode::Char('n')],
+);
+
+/// The main screen's row for [`Action::PrevNode`].
+pub const PREV_NODE: Binding = Binding::new("N", "", "", Action::PrevNode, &[KeyCode::Char('N')]);
+
+/// The main screen's row for [`Action::NextSolution`].
+pub const NEXT_SOLUTION: Binding = Binding::new(
+    "s S",
+    "sol",
+    "next / previous solution",
+    Action::NextSolution,
+    &[KeyCode::Char('s')],
+);
+
+/// The main screen's row for [`Action::PrevSolution`].
+pub const PREV_SOLUTION: Binding =
+    Binding::new("S", "", "", Action::PrevSolution, &[KeyCode::Char('S')]);
+
+/// The main screen's row for [`Action::NextDeadEnd`].
+pub const NEXT_DEAD_END: Binding = Binding::new(
+    "d D",
+    "dead",
+    "next / previous dead end",
+    Action::NextDeadEnd,
+    &[KeyCode::Char('d')],
+);
+
+/// The main screen's row for [`Action::PrevDeadEnd`].
+pub const PREV_DEAD_END: Binding =
+    Binding::new("D", "", "", Action::PrevDeadEnd, &[KeyCode::Char('D')]);
+
+/// The main screen's row for [`Action::Start`].
+pub const START: Binding = Binding::new(
+    "g G",
+    "ends",
+    "go to the start / the end",
+    Action::Start,
+    &[KeyCode::Char('g'), KeyCode::Home],
+);
+
+/// The main screen's row for [`Action::End`].
+pub const END: Binding = Binding::new(
+    "G",
+    "",
+    "",
+    Action::End,
+    &[KeyCode::Char('G'), KeyCode::End],
+);
+
+/// The main screen's row for [`Action::Jump`].
+pub const JUMP: Binding = Binding::new(
+    ":",
+    "jump",
+    "jump to step k (type the number, then enter)",
+    Action::Jump,
+    &[KeyCode::Char(':')],
+);
+
+/// The main screen's row for [`Action::Fold`].
+pub const FOLD: Binding = Binding::new(
+    "f",
+    "fold",
+    "fold rejects (step over them) / show them one by one",
+    Action::Fold,
+    &[KeyCode::Char('f')],
+);
+
+/// The main screen's row for [`Action::Table`].
+pub const TABLE: Binding = Binding::new(
+    "t",
+    "table",
+    "trace table: one row per node entered (t again: event log)",
+    Action::Table,
+    &[KeyCode::Char('t')],
+);
+
+/// The main screen's row for [`Action::Code`].
+pub const CODE: Binding = Binding::new(
+    "c",
+    "code",
+    "the algorithm's steps, with the line that ran highlighted",
+    Action::Code,
+    &[KeyCode::Char('c')],
+);
+
+/// The main screen's row for [`Action::Tree`].
+pub const TREE: Binding = Binding::new(
+    "T",
+    "tree",
+    "the search tree so far",
+    Action::Tree,
+    &[KeyCode::Char('T')],
+);
+
+/// The main screen's row for [`Action::ScrollDown`].
+pub const SCROLL_DOWN: Binding = Binding::new(
+    "j k",
+    "",
+    "scroll the table or tree a line down / up",
+    Action::ScrollDown,
+    &[KeyCode::Char('j')],
+);
+
+/// The main screen's row for [`Action::ScrollUp`].
+pub const SCROLL_UP: Binding = Binding::new("k", "", "", Action::ScrollUp, &[KeyCode::Char('k')]);
+
+/// The main screen's row for [`Action::PageDown`].
+pub const PAGE_DOWN: Binding = Binding::new(
+    "pgdn pgup",
+    "",
+    "scroll a page; the next step follows the current node again",
+    Action::PageDown,
+    &[KeyCode::PageDown],
+);
+
+/// The main screen's row for [`Action::PageUp`].
+pub const PAGE_UP: Binding = Binding::new("pgup", "", "", Action::PageUp, &[KeyCode::PageUp]);
+
+/// The main screen's row for [`Action::Predict`].
+pub const PREDICT: Binding = Binding::new(
+    "p",
+    "predict",
+    "predict mode: guess each decision (m: answer legal in binary)",
+    Action::Predict,
+    &[KeyCode::Char('p')],
+);
+
+/// The main screen's row for [`Action::Help`].
+pub const HELP: Binding = Binding::new(
+    "?",
+    "help",
+    "show / hide this help",
+    Action::Help,
+    &[KeyCode::Char('?')],
+);
+
+/// The main screen's row for [`Action::Cancel`].
+pub const CANCEL: Binding = Binding::new(
+    "esc",
+    "cancel",
+    "cancel a prompt, a run, a jump, this help or a panel (never quits)",
+    Action::Cancel,
+    &[KeyCode::Esc],
+);
+
+/// The main screen's row for [`Action::Quit`].
+pub const QUIT: Binding = Binding::new(
+    "q ^c",
+    "quit",
+    "quit (ctrl-c quits from anywhere, prompts and questions included)",
+    Action::Quit,
+    &[KeyCode::Char('q')],
+);
+
+/// The main screen's key table, in the order the help lists it.
 pub const KEYS: &[Binding] = &[
+    STEP,
+    BACK,
+    RUN,
+    FASTER,
+    SLOWER,
+    NEXT_NODE,
+    PREV_NODE,
+    NEXT_SOLUTION,
+    PREV_SOLUTION,
+    NEXT_DEAD_END,
+    PREV_DEAD_END,
+    START,
+    END,
+    JUMP,
+    FOLD,
+    TABLE,
+    CODE,
+    TREE,
+    SCROLL_DOWN,
+    SCROLL_UP,
+    PAGE_DOWN,
+    PAGE_UP,
+    PREDICT,
+    HELP,
+    CANCEL,
+    QUIT,
+];
+
+/// What a key asks for on the compare screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareAction {
+    /// Give the keys to both sides, the left or the right (in turn).
+    Focus,
+    /// A main-screen action, on the side(s) in focus.
+    Side(Action),
+}
+
+impl ScreenAction for CompareAction {
+    const QUIT: Self = CompareAction::Side(Action::Quit);
+    const HELP: Self = CompareAction::Side(Action::Help);
+}
+
+/// A main-screen row on the compare screen: same keys, same sentence.
+const fn side(row: Binding) -> Binding<CompareAction> {
     Binding {
-        keys: "→ l space",
-        short: "step",
-        help: "step one event forward",
-        action: Action::Step,
-        codes: &[KeyCode::Right, KeyCode::Char('l'), KeyCode::Char(' ')],
-    },
-    Binding {
-        keys: "← h bksp",
-        short: "back",
-        help: "step one event back",
-        action: Action::Back,
-        codes: &[KeyCode::Left, KeyCode::Char('h'), KeyCode::Backspace],
-    },
-    Binding {
-        keys: "enter",
-        short: "run",
-        help: "run / pause",
-        action: Action::Run,
-        codes: &[KeyCode::Enter],
-    },
-    Binding {
-        keys: "+ -",
-        short: "speed",
-        help: "run faster / slower (1 event/s up to as fast as possible)",
-        action: Action::Faster,
-        codes: &[KeyCode::Char('+'), KeyCode::Char('=')],
-    },
-    Binding {
-        keys: "-",
-        short: "",
-        help: "",
-        action: Action::Slower,
-        codes: &[KeyCode::Char('-'), KeyCode::Char('_')],
-    },
-    Binding {
-        keys: "n N",
-        short: "node",
-        help: "next / previous node entered",
-        action: Action::NextNode,
-        codes: &[KeyCode::Char('n')],
-    },
-    Binding {
-        keys: "N",
-        short: "",
-        help: "",
-        action: Action::PrevNode,
-        codes: &[KeyCode::Char('N')],
-    },
-    Binding {
-        keys: "s S",
-        short: "sol",
-        help: "next / previous solution",
-        action: Action::NextSolution,
-        codes: &[KeyCode::Char('s')],
-    },
-    Binding {
-        keys: "S",
-        short: "",
-        help: "",
-        action: Action::PrevSolution,
-        codes: &[KeyCode::Char('S')],
-    },
-    Binding {
-        keys: "d D",
-        short: "dead",
-        help: "next / previous dead end",
-        action: Action::NextDeadEnd,
-        codes: &[KeyCode::Char('d')],
-    },
-    Binding {
-        keys: "D",
-        short: "",
-        help: "",
-        action: Action::PrevDeadEnd,
-        codes: &[KeyCode::Char('D')],
-    },
-    Binding {
-        keys: "g G",
-        short: "ends",
-        help: "go to the start / the end",
-        action: Action::Start,
-        codes: &[KeyCode::Char('g'), KeyCode::Home],
-    },
-    Binding {
-        keys: "G",
-        short: "",
-        help: "",
-        action: Action::End,
-        codes: &[KeyCode::Char('G'), KeyCode::End],
-    },
-    Binding {
-        keys: ":",
-        short: "jump",
-        help: "jump to step k (type the number, then enter)",
-        action: Action::Jump,
-        codes: &[KeyCode::Char(':')],
-    },
-    Binding {
-        keys: "f",
-        short: "fold",
-        help: "fold rejects (step over them) / show them one by one",
-        action: Action::Fold,
-        codes: &[KeyCode::Char('f')],
-    },
-    Binding {
-        keys: "t",
-        short: "table",
-        help: "trace table: one row per node entered (t again: event log)",
-        action: Action::Table,
-        codes: &[KeyCode::Char('t')],
-    },
-    Binding {
-        keys: "c",
-        short: "code",
-        help: "the algorithm's steps, with the line that ran highlighted",
-        action: Action::Code,
-        codes: &[KeyCode::Char('c')],
-    },
-    Binding {
-        keys: "T",
-        short: "tree",
-        help: "the search tree so far",
-        action: Action::Tree,
-        codes: &[KeyCode::Char('T')],
-    },
-    Binding {
-        keys: "j k",
-        short: "",
-        help: "scroll the table or tree a line down / up",
-        action: Action::ScrollDown,
-        codes: &[KeyCode::Char('j')],
-    },
-    Binding {
-        keys: "k",
-        short: "",
-        help: "",
-        action: Action::ScrollUp,
-        codes: &[KeyCode::Char('k')],
-    },
-    Binding {
-        keys: "pgdn pgup",
-        short: "",
-        help: "scroll a page; the next step follows the current node again",
-        action: Action::PageDown,
-        codes: &[KeyCode::PageDown],
-    },
-    Binding {
-        keys: "pgup",
-        short: "",
-        help: "",
-        action: Action::PageUp,
-        codes: &[KeyCode::PageUp],
-    },
-    Binding {
-        keys: "p",
-        short: "predict",
-        help: "predict mode: guess each decision (m: answer legal in binary)",
-        action: Action::Predict,
-        codes: &[KeyCode::Char('p')],
-    },
-    Binding {
-        keys: "?",
-        short: "help",
-        help: "show / hide this help",
-        action: Action::Help,
-        codes: &[KeyCode::Char('?')],
-    },
-    Binding {
-        keys: "esc",
-        short: "cancel",
-        help: "cancel a prompt, a run, a jump, this help or a panel (never quits)",
-        action: Action::Cancel,
-        codes: &[KeyCode::Esc],
-    },
-    Binding {
-        keys: "q ^c",
-        short: "quit",
-        help: "quit (ctrl-c quits from anywhere, prompts and questions included)",
-        action: Action::Quit,
-        codes: &[KeyCode::Char('q')],
-    },
+        keys: row.keys,
+        bar: row.bar,
+        short: row.short,
+        help: row.help,
+        action: CompareAction::Side(row.action),
+        codes: row.codes,
+    }
+}
+
+/// The compare screen's key table, in the order the help lists it. The
+/// panels, predict mode and scrolling belong to the main screen: compare
+/// has no room for them, so their keys do nothing here.
+pub const COMPARE_KEYS: &[Binding<CompareAction>] = &[
+    Binding::new(
+        "tab",
+        "focus",
+        "keys move both sides (a step is a node), the left or the right",
+        CompareAction::Focus,
+        &[KeyCode::Tab, KeyCode::BackTab],
+    ),
+    side(STEP).in_bar("→←", "step/back"),
+    side(BACK).in_bar("", ""),
+    side(RUN),
+    side(FASTER).in_bar("", ""),
+    side(SLOWER),
+    side(NEXT_NODE).in_bar("", ""),
+    side(PREV_NODE),
+    side(NEXT_SOLUTION).in_bar("s d", "sol/dead"),
+    side(PREV_SOLUTION),
+    side(NEXT_DEAD_END).in_bar("", ""),
+    side(PREV_DEAD_END),
+    side(START).in_bar("", "start/end"),
+    side(END),
+    side(JUMP).in_bar("", ""),
+    side(FOLD).in_bar("", ""),
+    side(HELP),
+    side(CANCEL),
+    side(QUIT),
 ];
 
 /// Whether a key press is Ctrl-C, which quits from every state.
@@ -278,14 +456,9 @@ pub fn is_interrupt(key: KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
 }
 
-/// The action bound to a key press, if any.
+/// The action bound to a key press on the main screen, if any.
 pub fn action(key: KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return is_interrupt(key).then_some(Action::Quit);
-    }
-    KEYS.iter()
-        .find(|b| b.codes.contains(&key.code))
-        .map(|b| b.action)
+    lookup(KEYS, key)
 }
 
 /// Where a key moves the open help popup from line `from`: ↑ ↓ `k` `j`
@@ -303,12 +476,12 @@ pub fn help_scroll(key: KeyEvent, from: u16) -> Option<u16> {
 
 /// The bindings the help lists: the ones with a sentence.
 pub fn help_rows() -> impl Iterator<Item = &'static Binding> {
-    KEYS.iter().filter(|b| !b.help.is_empty())
+    help_of(KEYS)
 }
 
 /// The bindings the key bar shows.
 pub fn bar_items() -> impl Iterator<Item = &'static Binding> {
-    KEYS.iter().filter(|b| !b.short.is_empty())
+    bar_of(KEYS)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Panel};
-use super::keys;
+use super::keys::{self, Binding, ScreenAction};
 use super::scene::Scene;
 use super::theme::Theme;
 use super::{panels, tree};
@@ -522,18 +522,35 @@ fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
-/// The key bar's items, as many lines as it may use. Help and quit always
-/// show, at the right end; the rest fill from the left in table order.
+/// The key bar's items, as many lines as it may use.
 fn key_lines<S: Scene>(app: &App<S>, width: u16, rows: u16) -> Vec<Line<'static>> {
-    let t = &app.theme;
-    let item = |b: &keys::Binding| {
+    bar_lines(
+        &app.theme,
+        keys::bar_items(),
+        |b| b.short.to_string(),
+        width,
+        rows,
+    )
+}
+
+/// A key bar drawn from the bar rows of a key table, `label` naming each,
+/// on at most `rows` lines. Help and quit always show, at the right end;
+/// the rest fill from the left in table order.
+pub fn bar_lines<A: ScreenAction>(
+    t: &Theme,
+    bar: impl Iterator<Item = &'static Binding<A>>,
+    label: impl Fn(&Binding<A>) -> String,
+    width: u16,
+    rows: u16,
+) -> Vec<Line<'static>> {
+    let item = |b: &Binding<A>| {
         vec![
             Span::styled(format!(" {}", t.key_names(b.bar_key())), t.key()),
-            Span::styled(format!(" {} ", b.short), t.muted()),
+            Span::styled(format!(" {} ", label(b)), t.muted()),
         ]
     };
-    let (last, rest): (Vec<_>, Vec<_>) = keys::bar_items()
-        .partition(|b| matches!(b.action, keys::Action::Help | keys::Action::Quit));
+    let (last, rest): (Vec<_>, Vec<_>) =
+        bar.partition(|b| b.action == A::HELP || b.action == A::QUIT);
     let tail: Vec<Span> = last.into_iter().flat_map(item).collect();
     let tail_width: usize = tail.iter().map(Span::width).sum();
     let width = width as usize;
@@ -589,10 +606,10 @@ fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
 }
 
 /// The help popup's text: the keys, then what each glyph means.
-pub fn help_lines<'a, S: Scene>(
+pub fn help_lines<'a, S: Scene, A: 'a>(
     search: &S,
     t: &Theme,
-    rows: impl Iterator<Item = &'a keys::Binding>,
+    rows: impl Iterator<Item = &'a Binding<A>>,
 ) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = rows
         .map(|b| {

@@ -14,6 +14,8 @@
 //!   end, attack glyphs, the help legend, the compare screen;
 //! - `pty`: the real binary in a pseudo-terminal, signals included.
 //! - `event_loop`: runs and jumps worked in slices up to a deadline.
+//! - `keys`: every key of every key table pressed, against the README's
+//!   key lists and what each action's help says it does.
 //! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
@@ -30,6 +32,7 @@ mod event_loop;
 mod fuzz;
 mod golden;
 mod headless;
+mod keys;
 mod layout;
 mod oracles;
 mod play;

@@ -10,8 +10,9 @@ use super::board::{board_size, render_board};
 use super::found::render_boards;
 use super::masks::mask_lines;
 use super::note::render_note;
-use super::{PLAY_KEYS, Play, PlayAction};
+use super::{PLAY_KEYS, Play};
 use crate::search::queens::Masks;
+use crate::ui::keys;
 use crate::ui::queens::mask_lines as shared_mask_lines;
 use crate::ui::render::title_line;
 use crate::ui::theme::Theme;
@@ -106,13 +107,8 @@ fn render_title(play: &Play, frame: &mut Frame, area: Rect) {
 fn render_key_bar(play: &Play, frame: &mut Frame, area: Rect) {
     let t = &play.theme;
     let mut spans = Vec::new();
-    for key in PLAY_KEYS.iter().filter(|k| !k.short.is_empty()) {
-        let keys = key.keys.split(' ').next().unwrap_or(key.keys);
-        let keys = if key.action == PlayAction::Left {
-            t.key_names(key.keys)
-        } else {
-            t.key_names(keys)
-        };
+    for key in keys::bar_of(PLAY_KEYS) {
+        let keys = t.key_names(key.bar_key());
         spans.push(Span::styled(format!(" {keys}"), t.key()));
         spans.push(Span::styled(format!(" {} ", key.short), t.muted()));
     }
@@ -133,9 +129,7 @@ fn render_key_bar(play: &Play, frame: &mut Frame, area: Rect) {
 
 fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
     let t = &play.theme;
-    let mut lines: Vec<Line> = PLAY_KEYS
-        .iter()
-        .filter(|k| !k.help.is_empty())
+    let mut lines: Vec<Line> = keys::help_of(PLAY_KEYS)
         .map(|k| {
             Line::from(vec![
                 Span::styled(format!(" {:<13}", t.key_names(k.keys)), t.key()),

@@ -1,7 +1,9 @@
-//! The play screen's key table, read by the key bar, the help popup and
-//! the key handling alike.
+//! The play screen's key table (rows of the shared [`Binding`] type), read
+//! by the key bar, the help popup and the key handling alike.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use crate::ui::keys::{self, Binding, ScreenAction};
 
 /// What a key asks for on the play screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,95 +28,77 @@ pub enum PlayAction {
     Quit,
 }
 
-/// One row of the play screen's key table.
-#[derive(Clone, Copy, Debug)]
-pub struct PlayKey {
-    /// The keys, as the help shows them.
-    pub keys: &'static str,
-    /// The key bar's label ("" keeps the row out of the bar).
-    pub short: &'static str,
-    /// What the keys do, in a sentence ("" keeps the row out of the help).
-    pub help: &'static str,
-    /// The action.
-    pub action: PlayAction,
-    codes: &'static [KeyCode],
+impl ScreenAction for PlayAction {
+    const QUIT: Self = PlayAction::Quit;
+    const HELP: Self = PlayAction::Help;
 }
+
+/// One row of the play screen's key table: the shared row type.
+pub type PlayKey = Binding<PlayAction>;
 
 /// The play screen's one key table: the key bar, the help popup and the key
 /// handling all read it.
-pub const PLAY_KEYS: &[PlayKey] = &[
-    PlayKey {
-        keys: "← →",
-        short: "move",
-        help: "move the cursor along the row being filled (also h l)",
-        action: PlayAction::Left,
-        codes: &[KeyCode::Left, KeyCode::Char('h')],
-    },
-    PlayKey {
-        keys: "→",
-        short: "",
-        help: "",
-        action: PlayAction::Right,
-        codes: &[KeyCode::Right, KeyCode::Char('l')],
-    },
-    PlayKey {
-        keys: "home end",
-        short: "",
-        help: "cursor to the first / last column",
-        action: PlayAction::First,
-        codes: &[KeyCode::Home],
-    },
-    PlayKey {
-        keys: "end",
-        short: "",
-        help: "",
-        action: PlayAction::Last,
-        codes: &[KeyCode::End],
-    },
-    PlayKey {
-        keys: "enter space",
-        short: "place",
-        help: "place a queen on the cursor's square (or click a square of the row)",
-        action: PlayAction::Place,
-        codes: &[KeyCode::Enter, KeyCode::Char(' ')],
-    },
-    PlayKey {
-        keys: "u bksp",
-        short: "undo",
-        help: "undo the last queen",
-        action: PlayAction::Undo,
-        codes: &[KeyCode::Char('u'), KeyCode::Backspace],
-    },
-    PlayKey {
-        keys: "?",
-        short: "help",
-        help: "show / hide this help",
-        action: PlayAction::Help,
-        codes: &[KeyCode::Char('?')],
-    },
-    PlayKey {
-        keys: "esc",
-        short: "",
-        help: "close this help (esc never quits)",
-        action: PlayAction::Cancel,
-        codes: &[KeyCode::Esc],
-    },
-    PlayKey {
-        keys: "q ^c",
-        short: "quit",
-        help: "quit (ctrl-c from anywhere, the help included)",
-        action: PlayAction::Quit,
-        codes: &[KeyCode::Char('q')],
-    },
+pub const PLAY_KEYS: &[Binding<PlayAction>] = &[
+    Binding::new(
+        "← →",
+        "move",
+        "move the cursor along the row being filled (also h l)",
+        PlayAction::Left,
+        &[KeyCode::Left, KeyCode::Char('h')],
+    ),
+    Binding::new(
+        "→",
+        "",
+        "",
+        PlayAction::Right,
+        &[KeyCode::Right, KeyCode::Char('l')],
+    ),
+    Binding::new(
+        "home end",
+        "",
+        "cursor to the first / last column",
+        PlayAction::First,
+        &[KeyCode::Home],
+    ),
+    Binding::new("end", "", "", PlayAction::Last, &[KeyCode::End]),
+    Binding::new(
+        "enter space",
+        "place",
+        "place a queen on the cursor's square (or click a square of the row)",
+        PlayAction::Place,
+        &[KeyCode::Enter, KeyCode::Char(' ')],
+    ),
+    Binding::new(
+        "u bksp",
+        "undo",
+        "undo the last queen",
+        PlayAction::Undo,
+        &[KeyCode::Char('u'), KeyCode::Backspace],
+    ),
+    Binding::new(
+        "?",
+        "help",
+        "show / hide this help",
+        PlayAction::Help,
+        &[KeyCode::Char('?')],
+    ),
+    Binding::new(
+        "esc",
+        "",
+        "close this help (esc never quits)",
+        PlayAction::Cancel,
+        &[KeyCode::Esc],
+    ),
+    Binding::new(
+        "q ^c",
+        "quit",
+        "quit (ctrl-c from anywhere, the help included)",
+        PlayAction::Quit,
+        &[KeyCode::Char('q')],
+    ),
 ];
 
 /// The action bound to a key press on the play screen, if any.
 pub fn play_action(key: KeyEvent) -> Option<PlayAction> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(PlayAction::Quit);
-    }
-    PLAY_KEYS
-        .iter()
-        .find(|k| k.codes.contains(&key.code))
-        .map(|k| k.action)
+    keys::lookup(PLAY_KEYS, key)
 }
