@@ -307,7 +307,7 @@ impl Report for Queens {
             }
             QueensEvent::DeadEnd { row } => json!({ "row": row }),
             QueensEvent::Solution { queens, weight } => {
-                json!({"queens": queens, "weight": weight})
+                json!({"queens": queens.to_vec(), "weight": weight})
             }
         };
         into_map(value)
@@ -360,7 +360,10 @@ impl Report for Queens {
                 } else {
                     "counted once"
                 };
-                format!("solution #{found} {}, {counted}", list_text(queens))
+                format!(
+                    "solution #{found} {}, {counted}",
+                    list_text(&queens.to_vec())
+                )
             }
         }
     }
@@ -531,7 +534,7 @@ impl Report for WordSearch {
             WordEvent::DeadEnd { row, col } | WordEvent::Undo { row, col } => {
                 json!({"row": row, "col": col})
             }
-            WordEvent::Solution { path } => json!({ "path": path_json(path) }),
+            WordEvent::Solution => json!({ "path": path_json(self.found().unwrap_or_default()) }),
         };
         into_map(value)
     }
@@ -586,7 +589,10 @@ impl Report for WordSearch {
                 format!("dead end at ({row},{col}): no neighbour continues the word")
             }
             WordEvent::Undo { row, col } => format!("undo ({row},{col})"),
-            WordEvent::Solution { path } => format!("solution: found along {}", path_text(path)),
+            WordEvent::Solution => format!(
+                "solution: found along {}",
+                path_text(self.found().unwrap_or_default())
+            ),
         }
     }
 
@@ -617,7 +623,7 @@ impl Report for WordSearch {
         match event {
             WordEvent::Place { row, col, .. } => Note::Placed(format!("({row},{col})")),
             WordEvent::DeadEnd { .. } => Note::End("dead end".into()),
-            WordEvent::Solution { .. } => Note::End("solution: word found".into()),
+            WordEvent::Solution => Note::End("solution: word found".into()),
             _ => Note::Nothing,
         }
     }

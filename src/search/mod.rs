@@ -45,7 +45,10 @@ impl EventKind {
 }
 
 /// Anything a search yields: every event knows which of the five kinds it is.
-pub trait SearchEvent: Clone + std::fmt::Debug + PartialEq {
+/// Events are `Copy` and a few words wide: a step moves no heap data, and
+/// what an event would need a list for (a board, a path) is read from the
+/// search's view at that moment.
+pub trait SearchEvent: Copy + std::fmt::Debug + PartialEq {
     /// Which of the five kinds this event is.
     fn kind(&self) -> EventKind;
 }

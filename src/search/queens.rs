@@ -65,8 +65,63 @@ impl Cause for Attack {
 /// The reasons for one N-Queens reject.
 pub type Attacks = Causes<Attack>;
 
-/// One N-Queens event (SPEC §2).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The column of each row of a board, packed four bits a row (16 rows × 4
+/// bits fill a `u64`), so that a `solution` event is `Copy` and two words wide.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Columns {
+    packed: u64,
+    len: u8,
+}
+
+impl Columns {
+    /// Packs the columns of the first `cols.len()` rows (at most [`MAX_N`]).
+    pub fn new(cols: &[u8]) -> Columns {
+        debug_assert!(cols.len() <= MAX_N as usize && cols.iter().all(|&c| c < MAX_N));
+        let packed = cols
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &c| acc << 4 | u64::from(c & 15));
+        Columns {
+            packed,
+            len: cols.len() as u8,
+        }
+    }
+
+    /// The number of rows.
+    pub fn len(self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there are no rows (the board of `n = 0`).
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The column of `row`, if the board has that row.
+    pub fn get(self, row: usize) -> Option<u8> {
+        (row < self.len()).then(|| (self.packed >> (4 * row) & 15) as u8)
+    }
+
+    /// The columns, row by row.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..self.len()).map(move |row| (self.packed >> (4 * row) & 15) as u8)
+    }
+
+    /// The columns as a list, row by row.
+    pub fn to_vec(self) -> Vec<u8> {
+        self.iter().collect()
+    }
+}
+
+impl std::fmt::Debug for Columns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// One N-Queens event (SPEC §2). `Copy` and two words wide, so that a step
+/// moves no heap data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueensEvent {
     /// A queen is placed at (`row`, `col`), entering a new node.
     Place { row: u8, col: u8 },
@@ -78,7 +133,7 @@ pub enum QueensEvent {
     Undo { row: u8, col: u8 },
     /// A complete board: the column of each row, and how many solutions it
     /// stands for (2 when its mirror image was skipped by symmetry).
-    Solution { queens: Vec<u8>, weight: u64 },
+    Solution { queens: Columns, weight: u64 },
 }
 
 impl SearchEvent for QueensEvent {
@@ -309,8 +364,8 @@ impl Queens {
     #[cold]
     #[inline(never)]
     fn solution(&mut self) -> Option<QueensEvent> {
-        let queens = self.queens[..self.depth].to_vec();
-        let weight = self.weight(queens.first().copied());
+        let queens = Columns::new(&self.queens[..self.depth]);
+        let weight = self.weight(queens.get(0));
         self.counters.solutions += weight;
         self.emit(QueensEvent::Solution { queens, weight })
     }

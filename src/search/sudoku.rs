@@ -79,7 +79,8 @@ impl Order {
 }
 
 /// One Sudoku event (SPEC §2). Coordinates are 0-based; digits are 1..=size.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `Copy` and a few bytes wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SudokuEvent {
     /// `digit` is written at (`row`, `col`), entering a new node.
     Place { row: u8, col: u8, digit: u8 },

@@ -59,8 +59,9 @@ impl Reason {
 }
 
 /// One Word Search event (SPEC §2). `index` counts along the searched
-/// string; coordinates are 0-based.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// string; coordinates are 0-based. `Copy` and a few bytes wide: the
+/// solution's path is read from [`WordSearch::found`], not carried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordEvent {
     /// The cell is entered as letter `index` of the searched string.
     Place { row: u8, col: u8, index: u8 },
@@ -72,19 +73,16 @@ pub enum WordEvent {
         reason: Reason,
     },
     /// The word has more letters than the board has cells.
-    TooLong { need: usize, have: usize },
+    TooLong { need: u16, have: u16 },
     /// The word needs `letter` more often than the board holds it.
-    Inventory {
-        letter: char,
-        need: usize,
-        have: usize,
-    },
+    Inventory { letter: char, need: u16, have: u16 },
     /// No neighbour of the cell can continue the word.
     DeadEnd { row: u8, col: u8 },
     /// The cell leaves the path.
     Undo { row: u8, col: u8 },
-    /// The word is found along `path`, in the original word's order.
-    Solution { path: Vec<(u8, u8)> },
+    /// The word is found; its path, in the original word's order, is
+    /// [`WordSearch::found`] from this event on.
+    Solution,
 }
 
 impl SearchEvent for WordEvent {
@@ -96,7 +94,7 @@ impl SearchEvent for WordEvent {
             }
             WordEvent::DeadEnd { .. } => EventKind::DeadEnd,
             WordEvent::Undo { .. } => EventKind::Undo,
-            WordEvent::Solution { .. } => EventKind::Solution,
+            WordEvent::Solution => EventKind::Solution,
         }
     }
 }
@@ -319,17 +317,18 @@ impl WordSearch {
         let mut found = None;
         let cells = board.rows * board.cols;
         if letters.is_empty() {
-            preamble.push(WordEvent::Solution { path: Vec::new() });
+            preamble.push(WordEvent::Solution);
             found = Some(Vec::new());
         } else if letters.len() > cells {
             preamble.push(WordEvent::TooLong {
-                need: letters.len(),
-                have: cells,
+                need: letters.len() as u16,
+                have: cells as u16,
             });
         } else if options.inventory {
             for (i, (&need, &have)) in need.iter().zip(&have).enumerate() {
                 if need > have {
                     let letter = char::from(b'A' + i as u8);
+                    let (need, have) = (need as u16, have as u16);
                     preamble.push(WordEvent::Inventory { letter, need, have });
                 }
             }
@@ -484,7 +483,7 @@ impl WordSearch {
     #[inline(never)]
     fn idle(&mut self) -> Option<WordEvent> {
         if self.preamble_done < self.preamble.len() {
-            let event = self.preamble[self.preamble_done].clone();
+            let event = self.preamble[self.preamble_done];
             self.preamble_done += 1;
             return self.emit(event);
         }
@@ -529,9 +528,9 @@ impl WordSearch {
         if self.reversed {
             path.reverse();
         }
-        self.found = Some(path.clone());
+        self.found = Some(path);
         self.counters.solutions = 1;
-        self.emit(WordEvent::Solution { path })
+        self.emit(WordEvent::Solution)
     }
 
     /// Step 5: the next neighbour that makes an event, up, right, down,

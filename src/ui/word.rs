@@ -237,11 +237,11 @@ impl Scene for WordSearch {
     fn algorithm_line(&self, last: Option<&WordEvent>) -> usize {
         match last {
             None => 3,
-            Some(WordEvent::Solution { path }) if path.is_empty() => 0,
+            Some(WordEvent::Solution) if self.word().is_empty() => 0,
             Some(WordEvent::TooLong { .. }) => 1,
             Some(WordEvent::Inventory { .. }) => 2,
             Some(WordEvent::Place { index: 0, .. }) => 5,
-            Some(WordEvent::Solution { .. }) => 7,
+            Some(WordEvent::Solution) => 7,
             Some(WordEvent::Reject {
                 reason: Reason::Visited,
                 ..
