@@ -1,18 +1,25 @@
 //! N-Queens with bit-mask attack sets and reflection symmetry.
 //!
-//! The algorithm, one queen per row, rows filled top to bottom:
+//! The algorithm, one queen per row, rows filled top to bottom (the names
+//! in bold are the variants of [`Step`]; the state machine's phases are
+//! `Enter` for step 1, `Scan` for steps 2 and 3, `Leave` for step 4):
 //!
-//! 1. Enter a node whose prefix holds `r` queens. If `r == n` the board is
-//!    complete: yield `solution` and leave the node.
-//! 2. Otherwise scan the columns `c` of row `r` in increasing order:
+//! 1. **Enter** a node whose prefix holds `r` queens. If `r == n` the board
+//!    is complete: yield **`Solution`** and leave the node.
+//! 2. Otherwise **scan** the columns `c` of row `r` in increasing order:
 //!    - at the root with symmetry on, a column in the right half is skipped
-//!      (`reject`, by `symmetry`), since its solutions mirror the left half's;
-//!    - a column held by `C`, `H` or `L` is attacked (`reject`, naming each
-//!      mask that holds it);
-//!    - any other column is legal: `place` a queen there, which enters the
-//!      child node with the masks shifted for the next row (step 1).
-//! 3. If no column was legal, yield `dead-end`.
-//! 4. Leave the node: yield `undo` for the queen that entered it.
+//!      (**`SkipSymmetry`**: `reject`, by `symmetry`), since its solutions
+//!      mirror the left half's;
+//!    - a column held by `C`, `H` or `L` is attacked (**`RejectAttacked`**:
+//!      `reject`, naming each mask that holds it);
+//!    - any other column is legal: **`Place`** a queen there, which enters
+//!      the child node with the masks shifted for the next row (step 1).
+//! 3. If no column was legal, yield **`DeadEnd`**.
+//! 4. Leave the node: yield **`Undo`** for the queen that entered it.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places balance the depth, and each node's masks equal the masks
+//! recomputed from the queens placed above it.
 //!
 //! The masks describe attacks on the row being filled. Column `c` is bit
 //! `2^c`; placing bit `b` gives `C' = C|b`, `H' = ((H|b) << 1) & U` and
@@ -144,6 +151,41 @@ impl SearchEvent for QueensEvent {
             QueensEvent::DeadEnd { .. } => EventKind::DeadEnd,
             QueensEvent::Undo { .. } => EventKind::Undo,
             QueensEvent::Solution { .. } => EventKind::Solution,
+        }
+    }
+}
+
+/// The steps of the algorithm (the module's opening comment), one per kind
+/// of event, so that a view can say which step ran without knowing the
+/// event's fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: a node is entered (before the first event: the root).
+    Enter,
+    /// Step 1: the board is complete.
+    Solution,
+    /// Step 2: a right-half root column is skipped by symmetry.
+    SkipSymmetry,
+    /// Step 2: an attacked column is rejected.
+    RejectAttacked,
+    /// Step 2: a queen is placed, entering the child.
+    Place,
+    /// Step 3: no column of the row was legal.
+    DeadEnd,
+    /// Step 4: the node is left, its queen removed.
+    Undo,
+}
+
+impl QueensEvent {
+    /// The algorithm step that yields this event.
+    pub fn step(&self) -> Step {
+        match self {
+            QueensEvent::Place { .. } => Step::Place,
+            QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => Step::SkipSymmetry,
+            QueensEvent::Reject { .. } => Step::RejectAttacked,
+            QueensEvent::DeadEnd { .. } => Step::DeadEnd,
+            QueensEvent::Undo { .. } => Step::Undo,
+            QueensEvent::Solution { .. } => Step::Solution,
         }
     }
 }
@@ -335,6 +377,45 @@ impl Queens {
         self.all
     }
 
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&QueensEvent>) -> Step {
+        last.map_or(Step::Enter, QueensEvent::step)
+    }
+
+    /// The masks recomputed from the placed queens alone: what the frame of
+    /// the current node must hold.
+    pub fn recomputed_masks(&self) -> Masks {
+        let depth = self.depth;
+        self.queens[..depth]
+            .iter()
+            .enumerate()
+            .fold(Masks::default(), |m, (r, &c)| {
+                let (bit, up) = (1u32 << c, (depth - r) as u32);
+                Masks {
+                    cols: m.cols | bit,
+                    high: m.high | (bit << up & self.all),
+                    low: m.low | bit.checked_shr(up).unwrap_or(0),
+                }
+            })
+    }
+
+    /// The invariants, checked after each place and undo in debug builds.
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth, self.depth,
+            "open places balance the depth"
+        );
+        debug_assert!(self.depth <= self.options.n as usize);
+        debug_assert_eq!(
+            self.masks(),
+            self.recomputed_masks(),
+            "the masks equal the ones recomputed from the queens {:?}",
+            self.queens()
+        );
+    }
+
     /// How much a solution with this first-row column counts for.
     pub fn weight(&self, first_col: Option<u8>) -> u64 {
         match first_col {
@@ -463,7 +544,9 @@ impl Queens {
         self.depth = depth + 1;
         self.phase = Phase::Enter;
         self.counters.nodes += 1;
-        self.emit(QueensEvent::Place { row, col })
+        let event = self.emit(QueensEvent::Place { row, col });
+        self.check_invariants();
+        event
     }
 
     /// One event of the check-at-the-end search (see [`Queens::check_at_end`]).
@@ -510,7 +593,9 @@ impl Queens {
                     self.phase = Phase::Enter;
                     self.counters.nodes += 1;
                     let (row, col) = (depth as u8, col as u8);
-                    return self.emit(QueensEvent::Place { row, col });
+                    let event = self.emit(QueensEvent::Place { row, col });
+                    self.check_invariants();
+                    return event;
                 }
                 Phase::Scan | Phase::Leave => return self.leave(depth),
             }
@@ -546,7 +631,9 @@ impl Queens {
         self.phase = Phase::Scan;
         let row = (depth - 1) as u8;
         let col = self.queens[depth - 1];
-        self.emit(QueensEvent::Undo { row, col })
+        let event = self.emit(QueensEvent::Undo { row, col });
+        self.check_invariants();
+        event
     }
 }
 

@@ -1,28 +1,37 @@
 //! Word Search: trace a word through orthogonally adjacent cells, each cell
 //! at most once per path, with letter-inventory pruning and rare-end reversal.
 //!
-//! The algorithm:
+//! The algorithm (the names in bold are the variants of [`Step`]; while the
+//! path is empty the search is idle, in steps 1 and 3; a cell on the path is
+//! in phase `Enter` for step 4, `Scan` for steps 5 and 6, `Leave` for
+//! step 7):
 //!
-//! 1. Before any search: an empty word is found at once. A word longer than
-//!    the board has cells is rejected (`too-long`). With the inventory check,
-//!    every letter the word needs more often than the board holds is
-//!    rejected (`inventory`), alphabetically; any such reject ends the search.
-//! 2. With reversal, if the word's first letter is more common on the board
-//!    than its last, search the reversed word: fewer starts, fewer branches.
-//! 3. Try the start cells row-major: a cell holding the first searched letter
-//!    is entered with `place` (index 0).
+//! 1. Before any search: an **`EmptyWord`** is found at once. A word longer
+//!    than the board has cells is rejected (**`TooLong`**). With the
+//!    inventory check, every letter the word needs more often than the board
+//!    holds is rejected (**`Inventory`**), alphabetically; any such reject
+//!    ends the search.
+//! 2. With reversal (**`Reverse`**), if the word's first letter is more
+//!    common on the board than its last, search the reversed word: fewer
+//!    starts, fewer branches.
+//! 3. Try the start cells row-major: a cell holding the first searched
+//!    letter is entered with `place` (index 0, **`Start`**).
 //! 4. At a node with index `i`: if `i` is the last index, the word is found:
-//!    yield `solution` and stop.
+//!    yield **`Solution`** and stop.
 //! 5. Otherwise look at the neighbours up, right, down, left (off-board ones
-//!    make no event): one already on the path is rejected (`visited`), one
-//!    with the wrong letter is rejected (`mismatch`), any other is entered
-//!    with `place` (index `i+1`, step 4).
-//! 6. If no neighbour was entered, yield `dead-end`.
-//! 7. Leave the node: yield `undo` and clear its visited mark.
+//!    make no event): one already on the path is rejected (**`Visited`**),
+//!    one with the wrong letter is rejected (**`Mismatch`**), any other is
+//!    entered with **`Place`** (index `i+1`, step 4).
+//! 6. If no neighbour was entered, yield **`DeadEnd`**.
+//! 7. Leave the node: yield **`Undo`** and clear its visited mark.
 //!
 //! Visited marks belong to the current path only, so a cell freed by an
 //! `undo` can serve another branch. Once found, every open node goes straight
 //! to step 7.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places balance the depth (one frame per open place), and the
+//! visited set equals the set of the path's cells.
 
 use super::{Counters, EventKind, Phase, Search, SearchEvent};
 
@@ -97,6 +106,33 @@ impl SearchEvent for WordEvent {
             WordEvent::Solution => EventKind::Solution,
         }
     }
+}
+
+/// The steps of the algorithm (the module's opening comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: the empty word is found at once.
+    EmptyWord,
+    /// Step 1: the word has more letters than the board has cells.
+    TooLong,
+    /// Step 1: the board lacks a letter the word needs.
+    Inventory,
+    /// Step 2: the searched string is chosen (before the first event).
+    Reverse,
+    /// Step 3: a start cell is entered as letter 0.
+    Start,
+    /// Step 4: the whole word is on the path.
+    Solution,
+    /// Step 5: a neighbour already on the path is rejected.
+    Visited,
+    /// Step 5: a neighbour with the wrong letter is rejected.
+    Mismatch,
+    /// Step 5: a neighbour is entered as the next letter.
+    Place,
+    /// Step 6: no neighbour continues the word.
+    DeadEnd,
+    /// Step 7: the cell leaves the path.
+    Undo,
 }
 
 /// Why a board or word is refused. Board rows and columns are 0-based grid
@@ -416,6 +452,54 @@ impl WordSearch {
         self.frames.iter().map(|f| (f.row, f.col)).collect()
     }
 
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&WordEvent>) -> Step {
+        let Some(event) = last else {
+            return Step::Reverse;
+        };
+        match event {
+            WordEvent::Solution if self.word.is_empty() => Step::EmptyWord,
+            WordEvent::Solution => Step::Solution,
+            WordEvent::TooLong { .. } => Step::TooLong,
+            WordEvent::Inventory { .. } => Step::Inventory,
+            WordEvent::Place { index: 0, .. } => Step::Start,
+            WordEvent::Place { .. } => Step::Place,
+            WordEvent::Reject {
+                reason: Reason::Visited,
+                ..
+            } => Step::Visited,
+            WordEvent::Reject { .. } => Step::Mismatch,
+            WordEvent::DeadEnd { .. } => Step::DeadEnd,
+            WordEvent::Undo { .. } => Step::Undo,
+        }
+    }
+
+    /// The visited set recomputed from the path alone.
+    fn recomputed_visited(&self) -> [u64; 4] {
+        let mut visited = [0u64; 4];
+        for frame in &self.frames {
+            visited[frame.cell / 64] |= 1 << (frame.cell % 64);
+        }
+        visited
+    }
+
+    /// The invariants, checked after each place and undo in debug builds.
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth,
+            self.frames.len(),
+            "one frame per open place"
+        );
+        debug_assert_eq!(
+            self.visited,
+            self.recomputed_visited(),
+            "the visited set equals the path {:?}",
+            self.path()
+        );
+    }
+
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
         let cell = row * self.board.cols + col;
@@ -446,7 +530,9 @@ impl WordSearch {
             phase: Phase::Enter,
         });
         self.counters.nodes += 1;
-        self.emit(WordEvent::Place { row, col, index })
+        let event = self.emit(WordEvent::Place { row, col, index });
+        self.check_invariants();
+        event
     }
 
     fn finish(&mut self) -> Option<WordEvent> {
@@ -584,10 +670,12 @@ impl WordSearch {
         let frame = self.frames.pop()?;
         let cell = frame.cell;
         self.visited[cell / 64] &= !(1 << (cell % 64));
-        self.emit(WordEvent::Undo {
+        let event = self.emit(WordEvent::Undo {
             row: frame.row,
             col: frame.col,
-        })
+        });
+        self.check_invariants();
+        event
     }
 }
 
