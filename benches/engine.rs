@@ -36,11 +36,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use backstep::input::word::parse_word;
 use backstep::search::queens::{
     Attack, Attacks, Columns, Masks, Queens, QueensEvent, QueensOptions,
 };
 use backstep::search::sudoku::{Order, Puzzle, Sudoku, SudokuEvent, SudokuOptions, Unit, Units};
-use backstep::search::word::{Board, Reason, WordEvent, WordOptions, WordSearch, parse_word};
+use backstep::search::word::{Board, Reason, WordEvent, WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
 use criterion::{Criterion, SamplingMode};
 

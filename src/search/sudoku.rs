@@ -150,121 +150,16 @@ impl SudokuEvent {
     }
 }
 
-/// Why a grid of givens is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GivenError {
-    /// The number of cells is not 16 or 81.
-    Size { cells: usize },
-    /// A digit larger than the grid allows.
-    OutOfRange {
-        row: u8,
-        col: u8,
-        digit: u8,
-        size: u8,
-    },
-    /// A digit that a unit already holds at another given.
-    Conflict {
-        row: u8,
-        col: u8,
-        digit: u8,
-        unit: Unit,
-        other: (u8, u8),
-    },
-}
-
-impl std::fmt::Display for GivenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            GivenError::Size { cells } => write!(
-                f,
-                "the puzzle has {cells} cells; a Sudoku needs 16 (4x4) or 81 (9x9)"
-            ),
-            GivenError::OutOfRange {
-                row,
-                col,
-                digit,
-                size,
-            } => write!(
-                f,
-                "cell ({row},{col}): {digit} is out of range; a {size}x{size} grid takes 1 to {size}"
-            ),
-            GivenError::Conflict {
-                row,
-                col,
-                digit,
-                unit,
-                other: (orow, ocol),
-            } => {
-                let which = match unit {
-                    Unit::Row => format!("row {row}"),
-                    Unit::Col => format!("column {col}"),
-                    Unit::Box => "its box".to_string(),
-                };
-                write!(
-                    f,
-                    "cell ({row},{col}): {digit} is already in {which}, at ({orow},{ocol})"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for GivenError {}
-
 /// A validated grid of givens: 4×4 or 9×9, digits in range, no unit holding
-/// a digit twice. It may still have no solution.
+/// a digit twice. It may still have no solution. Built only by
+/// [`Puzzle::new`] (in `crate::input::sudoku`), which validates the givens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    size: u8,
-    cells: Vec<u8>,
+    pub(crate) size: u8,
+    pub(crate) cells: Vec<u8>,
 }
 
 impl Puzzle {
-    /// Checks `cells` (row-major, 0 for a blank) and builds the puzzle.
-    pub fn new(cells: Vec<u8>) -> Result<Puzzle, GivenError> {
-        let size = match cells.len() {
-            16 => 4,
-            81 => 9,
-            n => return Err(GivenError::Size { cells: n }),
-        };
-        let geometry = Geometry::new(size);
-        let mut seen: Vec<Option<(u8, u8)>> = vec![None; 3 * size as usize * size as usize];
-        for (idx, &digit) in cells.iter().enumerate() {
-            let (row, col) = geometry.coords(idx);
-            if digit == 0 {
-                continue;
-            }
-            if digit > size {
-                return Err(GivenError::OutOfRange {
-                    row,
-                    col,
-                    digit,
-                    size,
-                });
-            }
-            let units = [
-                (Unit::Row, row),
-                (Unit::Col, col),
-                (Unit::Box, geometry.box_of(idx)),
-            ];
-            for (k, (unit, which)) in units.into_iter().enumerate() {
-                let slot =
-                    (k * size as usize + which as usize) * size as usize + digit as usize - 1;
-                if let Some(other) = seen[slot] {
-                    return Err(GivenError::Conflict {
-                        row,
-                        col,
-                        digit,
-                        unit,
-                        other,
-                    });
-                }
-                seen[slot] = Some((row, col));
-            }
-        }
-        Ok(Puzzle { size, cells })
-    }
-
     /// 4 or 9.
     pub fn size(&self) -> u8 {
         self.size
@@ -286,7 +181,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    fn new(size: u8) -> Geometry {
+    pub(crate) fn new(size: u8) -> Geometry {
         let box_size = if size == 4 { 2 } else { 3 };
         Geometry { size, box_size }
     }
