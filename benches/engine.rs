@@ -263,7 +263,7 @@ impl<F: FnMut(QueensEvent)> QueensEvents<F> {
             Some(c) if self.symmetry && usize::from(c) < self.n / 2 => 2,
             _ => 1,
         };
-        self.counters.solutions += weight;
+        self.counters.solutions += u64::from(weight);
         self.emit(QueensEvent::Solution { queens, weight });
     }
 }
@@ -1362,7 +1362,30 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
     );
 }
 
+/// Runs one variant of one case once, with no check and no timing, for an
+/// instruction profile: `BACKSTEP_PROFILE=queens-12-full:every-event
+/// valgrind --tool=callgrind <bench binary> --bench`. The variants are
+/// `recursive`, `events-off`, `every-event` and `recursive-every-event`.
+fn profile(cases: &[Case], spec: &str) {
+    let (name, variant) = spec.split_once(':').unwrap_or((spec, "every-event"));
+    let case = cases
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("BACKSTEP_PROFILE: no case {name:?}"));
+    let events = match variant {
+        "recursive" => black_box((case.recursive)()).nodes,
+        "events-off" => black_box((case.events_off)()).1,
+        "every-event" => black_box((case.every_event)()).1,
+        "recursive-every-event" => black_box((case.recursive_events)()).1,
+        other => panic!("BACKSTEP_PROFILE: no variant {other:?}"),
+    };
+    println!("{name} {variant}: {events}");
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("BACKSTEP_PROFILE") {
+        return profile(&cases(), &spec);
+    }
     streams::check_small_streams();
     let cases = cases();
     let checked: Vec<_> = cases.iter().map(check).collect();

@@ -205,3 +205,16 @@ pub fn format_set(items: impl IntoIterator<Item = u32>) -> String {
     let inner: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
     format!("{{{}}}", inner.join(","))
 }
+
+#[cfg(test)]
+mod tests {
+    /// Events are `Copy` and at most 16 bytes, `Option` included: a step
+    /// returns its event in two registers.
+    #[test]
+    fn events_are_small() {
+        use std::mem::size_of;
+        assert!(size_of::<Option<super::QueensEvent>>() <= 16);
+        assert!(size_of::<Option<super::SudokuEvent>>() <= 16);
+        assert!(size_of::<Option<super::WordEvent>>() <= 16);
+    }
+}

@@ -73,8 +73,12 @@ impl Cause for Attack {
 pub type Attacks = Causes<Attack>;
 
 /// The column of each row of a board, packed four bits a row (16 rows × 4
-/// bits fill a `u64`), so that a `solution` event is `Copy` and two words wide.
+/// bits fill a `u64`), so that a `solution` event is `Copy` and small.
+/// Aligned to 4 bytes rather than 8, so that the event, with its tag and
+/// weight, fits in 16 bytes and `Option<QueensEvent>` is returned in two
+/// registers.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
 pub struct Columns {
     packed: u64,
     len: u8,
@@ -126,7 +130,7 @@ impl std::fmt::Debug for Columns {
     }
 }
 
-/// One N-Queens event (SPEC §2). `Copy` and two words wide, so that a step
+/// One N-Queens event (SPEC §2). `Copy` and 16 bytes wide, so that a step
 /// moves no heap data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueensEvent {
@@ -140,7 +144,7 @@ pub enum QueensEvent {
     Undo { row: u8, col: u8 },
     /// A complete board: the column of each row, and how many solutions it
     /// stands for (2 when its mirror image was skipped by symmetry).
-    Solution { queens: Columns, weight: u64 },
+    Solution { queens: Columns, weight: u8 },
 }
 
 impl SearchEvent for QueensEvent {
@@ -446,8 +450,8 @@ impl Queens {
     #[inline(never)]
     fn solution(&mut self) -> Option<QueensEvent> {
         let queens = Columns::new(&self.queens[..self.depth]);
-        let weight = self.weight(queens.get(0));
-        self.counters.solutions += weight;
+        let weight = self.weight(queens.get(0)) as u8;
+        self.counters.solutions += u64::from(weight);
         self.emit(QueensEvent::Solution { queens, weight })
     }
 
@@ -755,6 +759,15 @@ mod tests {
                 assert!(fast.is_finished() && fast.next().is_none());
             }
         }
+    }
+
+    #[test]
+    fn events_fit_in_two_registers() {
+        assert_eq!(std::mem::size_of::<QueensEvent>(), 16);
+        assert_eq!(std::mem::size_of::<Option<QueensEvent>>(), 16);
+        let board = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 15];
+        assert_eq!(Columns::new(&board).to_vec(), board);
+        assert_eq!(Columns::new(&[]).to_vec(), Vec::<u8>::new());
     }
 
     #[test]

@@ -97,7 +97,7 @@ fn queens_solutions(n: u8, symmetry: bool) -> (Vec<(Vec<u8>, u64)>, u64) {
     let solutions = search
         .by_ref()
         .filter_map(|e| match e {
-            QueensEvent::Solution { queens, weight } => Some((queens.to_vec(), weight)),
+            QueensEvent::Solution { queens, weight } => Some((queens.to_vec(), u64::from(weight))),
             _ => None,
         })
         .collect();
