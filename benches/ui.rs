@@ -12,24 +12,33 @@
 //!   included) to its end from a fresh UI: `enter` at the highest speed,
 //!   ticking and drawing a frame as the event loop does; or `G` (to the end),
 //!   ticking until the job is done. Target: under 1 s.
+//! - `G` through the real event loop: the release binary in a
+//!   pseudo-terminal on `queens 13 --full` (66,206,855 events), from the key
+//!   until the screen shows the end, against the timeline's own time for the
+//!   same events (an `End` job worked in one go), interleaved rounds in one
+//!   run. Target: within 1.5x.
 //!
-//! Run with `cargo bench --bench ui`.
+//! Run with `cargo bench --bench ui`; `BACKSTEP_SUMMARY_ONLY=1` runs only the
+//! event loop comparison.
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::io::{Read, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use backstep::input;
 use backstep::search::Search;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
-use backstep::timeline::{Goal, Progress};
+use backstep::timeline::{Goal, Progress, Timeline};
 use backstep::ui::app::{App, SPEEDS};
 use backstep::ui::keys::Action;
 use backstep::ui::render;
 use backstep::ui::scene::Scene;
 use backstep::ui::theme::Theme;
 use criterion::{Criterion, SamplingMode};
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -163,7 +172,114 @@ fn run_to_end() -> u64 {
     app.timeline.step()
 }
 
+/// Events of `queens 13 --full`, rejects included.
+const QUEENS13_FULL: u64 = 66_206_855;
+
+fn queens13_full() -> Queens {
+    Queens::new(QueensOptions {
+        n: 13,
+        symmetry: false,
+        rejects: true,
+    })
+}
+
+/// The timeline alone: an `End` job on `queens 13 --full`, worked in one
+/// go, as fast as the timeline goes forward.
+fn timeline_to_end() -> Duration {
+    let start = Instant::now();
+    let mut timeline = Timeline::new(queens13_full());
+    let mut job = timeline.start(Goal::End);
+    while let Progress::Running { .. } = timeline.work(&mut job, u64::MAX) {}
+    let took = start.elapsed();
+    assert_eq!(timeline.total(), Some(QUEENS13_FULL));
+    took
+}
+
+/// The release binary in a 100x30 pseudo-terminal on `queens 13 --full`:
+/// the time from sending `G` until the screen shows the end (the job's
+/// label gone and the total on screen), read through a vt100 parser.
+fn g_through_the_event_loop() -> Duration {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: SIZE.1,
+            cols: SIZE.0,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_backstep"));
+    command.args(["queens", "13", "--full"]);
+    command.env("TERM", "xterm-256color");
+    let mut child = pty.slave.spawn_command(command).expect("backstep starts");
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().expect("a pty reader");
+    let (send, output) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut chunk = [0u8; 8192];
+        while let Ok(n @ 1..) = reader.read(&mut chunk) {
+            if send.send(chunk[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut keys = pty.master.take_writer().expect("a pty writer");
+    let size = |n: u16| std::num::NonZeroU16::new(n).expect("a non-zero size");
+    let mut screen = vt100::Parser::new(size(SIZE.1), size(SIZE.0), 0);
+    let mut wait_for = |what: &str, ready: &dyn Fn(&str) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !ready(&screen.screen().contents()) {
+            assert!(Instant::now() < deadline, "no {what}");
+            if let Ok(bytes) = output.recv_timeout(Duration::from_millis(1)) {
+                screen.process(&bytes);
+                while let Ok(bytes) = output.try_recv() {
+                    screen.process(&bytes);
+                }
+            }
+        }
+    };
+    wait_for("first screen", &|s| s.contains("N-Queens n=13"));
+    let start = Instant::now();
+    keys.write_all(b"G").expect("G sent");
+    keys.flush().expect("G flushed");
+    wait_for("job label", &|s| s.contains("the end"));
+    wait_for("end of the search", &|s| {
+        !s.contains("the end") && s.contains(&QUEENS13_FULL.to_string())
+    });
+    let took = start.elapsed();
+    keys.write_all(b"q").expect("q sent");
+    keys.flush().expect("q flushed");
+    let status = child.wait().expect("backstep exits");
+    assert!(status.success(), "{status:?}");
+    took
+}
+
+/// `G` through the real event loop against the timeline alone, 3
+/// interleaved rounds, the fastest of each.
+fn event_loop_summary() {
+    let mut alone = Vec::new();
+    let mut through = Vec::new();
+    for _ in 0..3 {
+        alone.push(timeline_to_end());
+        through.push(g_through_the_event_loop());
+    }
+    let (alone, through) = (
+        alone.into_iter().min().unwrap_or_default(),
+        through.into_iter().min().unwrap_or_default(),
+    );
+    println!(
+        "G on queens 13 --full ({QUEENS13_FULL} events): {:.3} s through the event loop \
+         (pty, release binary), {:.3} s the timeline alone: {:.2}x (target 1.5x)",
+        through.as_secs_f64(),
+        alone.as_secs_f64(),
+        through.as_secs_f64() / alone.as_secs_f64()
+    );
+}
+
 fn main() {
+    event_loop_summary();
+    if std::env::var_os("BACKSTEP_SUMMARY_ONLY").is_some() {
+        return;
+    }
     let (q16, s9, w8) = (queens16(), sudoku9(), word8x8());
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_millis(500))

@@ -4,9 +4,9 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Map, Value, json};
+use std::fmt::{self, Write as _};
 
-use crate::search::queens::{Attack, Queens, QueensEvent, format_mask};
+use crate::search::queens::{self, Attack, Queens, QueensEvent, format_mask};
 use crate::search::sudoku::{CAP, Sudoku, SudokuEvent, format_digits};
 use crate::search::word::{Reason, WordEvent, WordSearch};
 use crate::search::{Cause, EventKind, Search, SearchEvent, bits, format_set};
@@ -30,25 +30,38 @@ pub enum Mode {
 
 /// What each search adds to the shared headless machinery: its JSON fields,
 /// its words, its summary and its trace-table columns.
+///
+/// The per-event methods write into a buffer the caller reuses, so that a
+/// headless run allocates nothing per event: JSON lines and trace lines go
+/// out at the speed of the output, not of the allocator.
 pub trait Report: Search {
-    /// The event's own JSON fields (the caller adds `step`, `event`, `nodes`).
-    fn event_fields(&self, event: &Self::Event) -> Map<String, Value>;
+    /// Writes the event's own JSON fields (the caller adds `step`, `event`,
+    /// `nodes`).
+    fn write_fields(&self, event: &Self::Event, json: &mut Json<'_>);
 
-    /// The fields of the closing `done` object (besides `event`).
-    fn done_fields(&self) -> Map<String, Value>;
+    /// Writes the fields of the closing `done` object (besides `event`).
+    fn write_done(&self, json: &mut Json<'_>);
 
     /// The summary line(s), once the search is finished.
     fn summary(&self) -> String;
 
-    /// The event in plain words, as the trace and the screen's log show it.
-    /// `found` is how many `solution` events had happened once it did, so
-    /// that a solution can be numbered.
-    fn describe(&self, event: &Self::Event, found: u64) -> String;
+    /// Writes the event in plain words, as the trace and the screen's log
+    /// show it. `found` is how many `solution` events had happened once it
+    /// did, so that a solution can be numbered.
+    fn write_description(&self, event: &Self::Event, found: u64, out: &mut String) -> fmt::Result;
 
-    /// State worth printing after each trace line (N-Queens: the masks).
-    fn trace_state(&self) -> String {
-        String::new()
+    /// The event in plain words (see [`Report::write_description`]).
+    fn describe(&self, event: &Self::Event, found: u64) -> String {
+        let mut text = String::new();
+        // Writing to a String fails only if a Display impl does, and none
+        // of the ones used here do; what was written is kept either way.
+        let _ = self.write_description(event, found, &mut text);
+        text
     }
+
+    /// Writes the state worth printing after each trace line (N-Queens:
+    /// the masks).
+    fn write_trace_state(&self, _out: &mut String) {}
 
     /// The trace table's columns, `node` and `outcome` included.
     fn table_header(&self) -> &'static [&'static str];
@@ -61,6 +74,15 @@ pub trait Report: Search {
 
     /// The columns between `node` and `outcome` for the node just entered.
     fn node_cells(&self) -> Vec<String>;
+
+    /// What the node just entered says before its first placement, known
+    /// on entry (N-Queens: the root's symmetry restriction). The trace
+    /// table's outcome starts with it; it is the same text that
+    /// [`Report::note`] gives as a [`Note::Lead`] once the node's skipped
+    /// choices come up.
+    fn lead(&self) -> Option<String> {
+        None
+    }
 
     /// What an event at the current node adds to its outcome.
     fn note(&self, event: &Self::Event) -> Note;
@@ -82,50 +104,469 @@ pub enum Note {
 /// Prints a whole search in the given mode.
 ///
 /// A worksheet gets the default blanks (`legal,outcome`);
-/// [`worksheet::write`] takes others.
+/// [`worksheet::write`] takes others. Every write error (a closed pipe, a
+/// full disk) is returned, never a panic.
 pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
     match mode {
         Mode::Summary => {
             search.run_to_end();
-            writeln!(out, "{}", search.summary())
+            writeln!(out, "{}", search.summary())?;
+            out.flush()
         }
-        Mode::Jsonl => {
-            while let Some(event) = search.next() {
-                writeln!(out, "{}", json_line(&search, &event))?;
-            }
-            let mut done = Map::new();
-            done.insert("event".into(), json!("done"));
-            done.extend(search.done_fields());
-            writeln!(out, "{}", Value::Object(done))
-        }
-        Mode::Trace => {
-            writeln!(out, "{:>6} {:>6}  event", "step", "nodes")?;
-            while let Some(event) = search.next() {
-                let c = search.counters();
-                let words = search.describe(&event, c.found);
-                let state = search.trace_state();
-                let line = format!("{:>6} {:>6}  {words:<44} {state}", c.steps, c.nodes);
-                writeln!(out, "{}", line.trim_end())?;
-            }
-            writeln!(out, "{}", search.summary())
-        }
-        Mode::Table => write!(out, "{}", Table::build(search).to_markdown()),
+        Mode::Jsonl => write_jsonl(search, out),
+        Mode::Trace => write_trace(search, out),
+        Mode::Table => write_table(search, out),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
     }
 }
 
-/// One event as a JSON line: `step`, `event`, the event's fields, `nodes`.
-pub fn json_line<S: Report>(search: &S, event: &S::Event) -> Value {
-    let c = search.counters();
-    let mut map = Map::new();
-    map.insert("step".into(), json!(c.steps));
-    map.insert("event".into(), json!(event.kind().name()));
-    map.extend(search.event_fields(event));
-    map.insert("nodes".into(), json!(c.nodes));
-    Value::Object(map)
+/// How much text [`Lines`] gathers before handing it to the writer.
+const BATCH: usize = 1 << 16;
+
+/// Whole lines gathered into one reusable buffer and written out in
+/// batches: the one buffer of a headless run, so that each line costs a
+/// copy, not a call into the writer.
+pub struct Lines<'a> {
+    out: &'a mut dyn Write,
+    text: String,
 }
 
-/// A trace table: one row per entered node.
+impl<'a> Lines<'a> {
+    /// Lines that will go to `out`.
+    pub fn new(out: &'a mut dyn Write) -> Lines<'a> {
+        Lines {
+            out,
+            text: String::with_capacity(BATCH + 1024),
+        }
+    }
+
+    /// The buffer to write the current line into (without its newline).
+    pub fn line(&mut self) -> &mut String {
+        &mut self.text
+    }
+
+    /// Ends the current line, writing the batch out once it is full.
+    pub fn end_line(&mut self) -> io::Result<()> {
+        self.text.push('\n');
+        if self.text.len() >= BATCH {
+            self.out.write_all(self.text.as_bytes())?;
+            self.text.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes out what is left and flushes the writer.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.write_all(self.text.as_bytes())?;
+        self.text.clear();
+        self.out.flush()
+    }
+}
+
+/// `--print jsonl`: one object per event, `step`, `event`, the event's
+/// fields and `nodes` in that order, then the `done` object.
+fn write_jsonl<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+    let mut lines = Lines::new(out);
+    while let Some(event) = search.next() {
+        json_line(&search, &event, lines.line());
+        lines.end_line()?;
+    }
+    let line = lines.line();
+    line.push_str("{\"event\":\"done\"");
+    search.write_done(&mut Json(line));
+    line.push('}');
+    lines.end_line()?;
+    lines.finish()
+}
+
+/// Writes one event as a JSON line (without its newline) at the end of
+/// `line`: `step`, `event`, the event's fields, `nodes`.
+pub fn json_line<S: Report>(search: &S, event: &S::Event, line: &mut String) {
+    let c = search.counters();
+    line.push_str("{\"step\":");
+    line.push_str(itoa::Buffer::new().format(c.steps));
+    let mut json = Json(line);
+    json.str("event", event.kind().name());
+    search.write_fields(event, &mut json);
+    json.uint("nodes", c.nodes);
+    line.push('}');
+}
+
+/// The fields of a JSON object, written as text straight into a line, in
+/// the order they are written: what `serde_json` prints for the same
+/// values, without building them first. Each field is written with its
+/// leading comma, so the caller opens the object with its first field.
+pub struct Json<'a>(pub &'a mut String);
+
+impl Json<'_> {
+    /// `,"key":`. Keys are the program's own identifiers: nothing in them
+    /// needs escaping.
+    #[inline(always)]
+    fn key(&mut self, key: &str) {
+        debug_assert!(
+            key.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        );
+        self.0.push_str(",\"");
+        self.0.push_str(key);
+        self.0.push_str("\":");
+    }
+
+    /// An integer field.
+    #[inline(always)]
+    pub fn uint(&mut self, key: &str, value: impl itoa::Integer) -> &mut Self {
+        self.key(key);
+        push_digits(self.0, itoa::Buffer::new().format(value));
+        self
+    }
+
+    /// A boolean field.
+    #[inline(always)]
+    pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
+        self.key(key);
+        self.0.push_str(if value { "true" } else { "false" });
+        self
+    }
+
+    /// A string field.
+    #[inline(always)]
+    pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
+        self.key(key);
+        push_json_string(self.0, value);
+        self
+    }
+
+    /// An array of strings.
+    #[inline(always)]
+    pub fn strs<'s>(&mut self, key: &str, values: impl IntoIterator<Item = &'s str>) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            push_json_string(self.0, value);
+        }
+        self.0.push(']');
+        self
+    }
+
+    /// An array of integers.
+    #[inline(always)]
+    pub fn uints<I: itoa::Integer>(
+        &mut self,
+        key: &str,
+        values: impl IntoIterator<Item = I>,
+    ) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        let mut buffer = itoa::Buffer::new();
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            self.0.push_str(buffer.format(value));
+        }
+        self.0.push(']');
+        self
+    }
+
+    /// An array of `[row, col]` pairs.
+    pub fn cells(&mut self, key: &str, cells: &[(u8, u8)]) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        let mut buffer = itoa::Buffer::new();
+        for (i, &(row, col)) in cells.iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            self.0.push('[');
+            self.0.push_str(buffer.format(row));
+            self.0.push(',');
+            self.0.push_str(buffer.format(col));
+            self.0.push(']');
+        }
+        self.0.push(']');
+        self
+    }
+}
+
+/// Writes `value` as a JSON string, escaped as `serde_json` escapes it:
+/// `\"` and `\\`, the short escapes `\b \f \n \r \t`, and `\u00XX` (lower
+/// case hex) for the other control characters; everything else as is.
+#[inline(always)]
+pub fn push_json_string(out: &mut String, value: &str) {
+    out.push('"');
+    // Names and words rarely need an escape: check the bytes at once.
+    if !value.bytes().any(|b| b == b'"' || b == b'\\' || b < b' ') {
+        out.push_str(value);
+        out.push('"');
+        return;
+    }
+    let mut rest = value;
+    while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+        out.push_str(&rest[..at]);
+        let c = rest.as_bytes()[at];
+        match c {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(c >> 4)]));
+                out.push(char::from(HEX[usize::from(c & 15)]));
+            }
+        }
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+    out.push('"');
+}
+
+/// A few ASCII digits, pushed one by one: for the short numbers of an
+/// event this is cheaper than a call to copy them.
+#[inline(always)]
+fn push_digits(out: &mut String, digits: &str) {
+    for b in digits.bytes() {
+        out.push(char::from(b));
+    }
+}
+
+/// An integer in decimal.
+#[inline(always)]
+fn push_uint(out: &mut String, value: impl itoa::Integer) {
+    push_digits(out, itoa::Buffer::new().format(value));
+}
+
+/// `(row,col)`.
+#[inline(always)]
+fn push_cell(out: &mut String, row: u8, col: u8) {
+    out.push('(');
+    push_uint(out, row);
+    out.push(',');
+    push_uint(out, col);
+    out.push(')');
+}
+
+/// Spaces to pad with, as many as any trace column needs.
+const SPACES: &str = "                                                ";
+
+/// `count` spaces.
+#[inline(always)]
+fn push_spaces(out: &mut String, count: usize) {
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(SPACES.len());
+        out.push_str(&SPACES[..take]);
+        left -= take;
+    }
+}
+
+/// The width of the trace's step and nodes columns.
+const TRACE_NUMBER: usize = 6;
+
+/// `--print trace`: a header, one line per event (step, nodes, the state
+/// after it, the event in words), then the summary.
+fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+    let mut lines = Lines::new(out);
+    // The state (N-Queens: the masks) has the same width on every line, so
+    // it comes before the words, whose length varies: the columns stay
+    // aligned however long an event's description is.
+    let mut state = String::new();
+    search.write_trace_state(&mut state);
+    let state_width = state.chars().count();
+    let header = if state_width == 0 {
+        format!("{:>6} {:>6}  event", "step", "nodes")
+    } else {
+        format!(
+            "{:>6} {:>6}  {:<state_width$}  event",
+            "step", "nodes", "state"
+        )
+    };
+    writeln_str(&mut lines, &header)?;
+    while let Some(event) = search.next() {
+        let c = search.counters();
+        let line = lines.line();
+        push_padded(line, c.steps, TRACE_NUMBER);
+        line.push(' ');
+        push_padded(line, c.nodes, TRACE_NUMBER);
+        line.push_str("  ");
+        if state_width > 0 {
+            search.write_trace_state(line);
+            line.push_str("  ");
+        }
+        search
+            .write_description(&event, c.found, line)
+            .map_err(|_| io::Error::other("an event could not be put in words"))?;
+        lines.end_line()?;
+    }
+    writeln_str(&mut lines, &search.summary())?;
+    lines.finish()
+}
+
+/// Adds a whole line of text.
+fn writeln_str(lines: &mut Lines<'_>, text: &str) -> io::Result<()> {
+    lines.line().push_str(text);
+    lines.end_line()
+}
+
+/// `value` right-aligned in `width` columns, as `{:>width}` writes it.
+fn push_padded(out: &mut String, value: u64, width: usize) {
+    let mut buffer = itoa::Buffer::new();
+    let digits = buffer.format(value);
+    push_spaces(out, width.saturating_sub(digits.len()));
+    push_digits(out, digits);
+}
+
+/// `--print table`: the Markdown table, each row written as soon as its
+/// node's outcome is known, so memory stays bounded however long the
+/// search runs.
+fn write_table<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+    let mut lines = Lines::new(out);
+    let header = search.table_header();
+    push_markdown_row(lines.line(), header.iter().copied());
+    lines.end_line()?;
+    push_markdown_rule(lines.line(), header.len());
+    lines.end_line()?;
+    let mut rows = Rows::new(&search);
+    while let Some(event) = search.next() {
+        if let Some(row) = rows.record(&search, &event) {
+            push_markdown_row(lines.line(), row.cells().iter().map(String::as_str));
+            lines.end_line()?;
+        }
+    }
+    if let Some(row) = rows.finish() {
+        push_markdown_row(lines.line(), row.cells().iter().map(String::as_str));
+        lines.end_line()?;
+    }
+    lines.finish()
+}
+
+/// `| a | b | c |`, without the newline.
+fn push_markdown_row<'s>(out: &mut String, cells: impl IntoIterator<Item = &'s str>) {
+    out.push('|');
+    for cell in cells {
+        out.push(' ');
+        out.push_str(cell);
+        out.push_str(" |");
+    }
+}
+
+/// `|---|---|`, without the newline.
+fn push_markdown_rule(out: &mut String, columns: usize) {
+    out.push('|');
+    for _ in 0..columns {
+        out.push_str("---|");
+    }
+}
+
+/// One row of the trace table: the node's number, its cells on entry and
+/// its outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row(Vec<String>);
+
+impl Row {
+    /// Every column, `node` first and `outcome` last.
+    pub fn cells(&self) -> &[String] {
+        &self.0
+    }
+
+    /// The row's cells, owned.
+    pub fn into_cells(self) -> Vec<String> {
+        self.0
+    }
+}
+
+/// Turns a search's events into trace-table rows as it runs, one row per
+/// entered node, in the order entered.
+///
+/// A row's outcome is the first thing that happens at its node: its first
+/// placement (after what the node says on entry, see [`Report::lead`]) or
+/// how it ended (dead end, solution). Its row is then final, and the next
+/// node entered is its child or comes after it; so rows complete in the
+/// order entered, at most one is ever pending, and a search of any length
+/// is tabled in constant memory.
+#[derive(Debug, Default)]
+pub struct Rows {
+    /// The row entered and not yet decided: its cells so far, outcome
+    /// last (the lead, or empty).
+    pending: Option<Vec<String>>,
+    /// Nodes entered so far.
+    entered: u64,
+}
+
+impl Rows {
+    /// Rows of a search that has yielded no event yet.
+    pub fn new<S: Report>(search: &S) -> Rows {
+        let mut rows = Rows::default();
+        if search.has_root() {
+            rows.enter(search);
+        }
+        rows
+    }
+
+    /// How many nodes have been entered.
+    pub fn entered(&self) -> u64 {
+        self.entered
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after it) and returns the row it completes, if any.
+    pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) -> Option<Row> {
+        let kind = event.kind();
+        let mut done = None;
+        if self.pending.is_some() {
+            let decided = match search.note(event) {
+                Note::Placed(choice) => Some(format!("place {choice}")),
+                Note::End(words) => Some(words),
+                // A node left with nothing placed and no end said: its
+                // row is as complete as it will get.
+                _ if kind == EventKind::Undo => Some(String::new()),
+                _ => None,
+            };
+            if let Some(words) = decided {
+                done = self.pending.take().map(|mut cells| {
+                    if let Some(outcome) = cells.last_mut() {
+                        match (outcome.is_empty(), words.is_empty()) {
+                            (_, true) => {}
+                            (true, false) => *outcome = words,
+                            (false, false) => {
+                                outcome.push_str("; ");
+                                outcome.push_str(&words);
+                            }
+                        }
+                    }
+                    Row(cells)
+                });
+            }
+        }
+        if kind == EventKind::Place {
+            self.enter(search);
+        }
+        done
+    }
+
+    /// The row still pending once the search has ended, if any (a search
+    /// that stops inside a node it has not decided).
+    pub fn finish(self) -> Option<Row> {
+        self.pending.map(Row)
+    }
+
+    fn enter<S: Report>(&mut self, search: &S) {
+        self.entered += 1;
+        let mut cells = vec![self.entered.to_string()];
+        cells.extend(search.node_cells());
+        cells.push(search.lead().unwrap_or_default());
+        self.pending = Some(cells);
+    }
+}
+
+/// A trace table held in memory (the worksheet's few dozen rows).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table {
     /// Column names.
@@ -156,7 +597,8 @@ impl Outcome {
         }
     }
 
-    /// The outcome column: `search {0,1} only (symmetry); place 0, 1`.
+    /// Everything that happened at the node, as the screen's table shows
+    /// it: `search {0,1} only (symmetry); place 0, 1`.
     pub fn text(&self) -> String {
         let mut parts = self.lead.clone();
         if !self.placed.is_empty() {
@@ -167,7 +609,7 @@ impl Outcome {
     }
 }
 
-/// One node entered, as the trace table and the search tree show it.
+/// One node entered, as the screen's table and search tree show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeRow {
     /// The columns between `node` and `outcome`, as seen on entry.
@@ -182,9 +624,10 @@ pub struct NodeRow {
     pub outcome: Outcome,
 }
 
-/// Records the nodes of a search as it runs, one event at a time. The
-/// headless `--print table` and the screen's table and tree all read it, so
-/// they cannot disagree.
+/// Records every node of a search as it runs, one event at a time, for the
+/// screen's table and tree (which read back and forth over it). The
+/// headless table streams instead ([`Rows`]); its cells are the same
+/// [`Report::node_cells`], so the two cannot disagree on them.
 #[derive(Clone, Debug, Default)]
 pub struct NodeLog {
     rows: Vec<NodeRow>,
@@ -262,60 +705,120 @@ impl NodeLog {
 }
 
 impl Table {
-    /// Runs the search to the end, recording a row for every node entered.
-    pub fn build<S: Report>(mut search: S) -> Table {
-        let mut log = NodeLog::new(&search);
-        while let Some(event) = search.next() {
-            log.record(&search, &event);
-        }
-        log.table(search.table_header())
-    }
-
     /// The table in Markdown.
     pub fn to_markdown(&self) -> String {
-        let line = |cells: &[&str]| format!("| {} |\n", cells.join(" | "));
-        let mut text = line(&self.header);
-        text.push_str(&format!("|{}\n", "---|".repeat(self.header.len())));
+        let mut text = String::new();
+        push_markdown_row(&mut text, self.header.iter().copied());
+        text.push('\n');
+        push_markdown_rule(&mut text, self.header.len());
+        text.push('\n');
         for row in &self.rows {
-            let cells: Vec<&str> = row.iter().map(String::as_str).collect();
-            text.push_str(&line(&cells));
+            push_markdown_row(&mut text, row.iter().map(String::as_str));
+            text.push('\n');
         }
         text
     }
 }
 
 /// `[(0,0),(0,1)]`, as the summary lines write a path.
-fn path_text(path: &[(u8, u8)]) -> String {
-    let cells: Vec<String> = path.iter().map(|(r, c)| format!("({r},{c})")).collect();
-    format!("[{}]", cells.join(","))
+struct PathText<'a>(&'a [(u8, u8)]);
+
+impl fmt::Display for PathText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, (r, c)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "({r},{c})")?;
+        }
+        f.write_str("]")
+    }
 }
 
 /// `[0,3,1]`, as the trace table writes a prefix.
-fn list_text(items: &[u8]) -> String {
-    let items: Vec<String> = items.iter().map(u8::to_string).collect();
-    format!("[{}]", items.join(","))
+struct ListText<'a>(&'a [u8]);
+
+impl fmt::Display for ListText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{item}")?;
+        }
+        f.write_str("]")
+    }
 }
 
+/// Words joined as `a`, `a and b`, `a, b and c`.
+fn push_and_list<'s>(out: &mut String, count: usize, words: impl Iterator<Item = &'s str>) {
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == count { " and " } else { ", " });
+        }
+        out.push_str(word);
+    }
+}
+
+/// The most digits a mask has: one per column of the largest board.
+const MASK_DIGITS: usize = queens::MAX_N as usize;
+
+/// A mask as `digits.len()` binary digits, column 0 on the right: what
+/// [`format_mask`] returns, written in place.
+#[inline(always)]
+fn mask_digits(digits: &mut [u8], mask: u32) {
+    // All MASK_DIGITS digits four at a time from a table, then the last n.
+    let mut all = [0u8; MASK_DIGITS];
+    for (k, four) in all.chunks_exact_mut(4).enumerate() {
+        let nibble = (mask >> (MASK_DIGITS - 4 - 4 * k)) & 15;
+        four.copy_from_slice(&NIBBLES[nibble as usize]);
+    }
+    let n = digits.len();
+    digits.copy_from_slice(&all[MASK_DIGITS - n..]);
+}
+
+/// The four binary digits of each nibble, most significant first.
+const NIBBLES: [[u8; 4]; 16] = {
+    let mut table = [[b'0'; 4]; 16];
+    let mut value = 0;
+    while value < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if value >> (3 - i) & 1 == 1 {
+                table[value][i] = b'1';
+            }
+            i += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
 impl Report for Queens {
-    fn event_fields(&self, event: &QueensEvent) -> Map<String, Value> {
-        let value = match event {
+    fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
+        match event {
             QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
-                json!({"row": row, "col": col})
+                json.uint("row", *row).uint("col", *col);
             }
             QueensEvent::Reject { row, col, by } => {
-                json!({"row": row, "col": col, "by": by.names()})
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .strs("by", by.iter().map(Attack::name));
             }
-            QueensEvent::DeadEnd { row } => json!({ "row": row }),
+            QueensEvent::DeadEnd { row } => {
+                json.uint("row", *row);
+            }
             QueensEvent::Solution { queens, weight } => {
-                json!({"queens": queens.to_vec(), "weight": weight})
+                json.uints("queens", queens.iter()).uint("weight", *weight);
             }
-        };
-        into_map(value)
+        }
     }
 
-    fn done_fields(&self) -> Map<String, Value> {
+    fn write_done(&self, json: &mut Json<'_>) {
         let c = self.counters();
-        into_map(json!({"solutions": c.solutions, "nodes": c.nodes}))
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
     }
 
     fn summary(&self) -> String {
@@ -335,48 +838,75 @@ impl Report for Queens {
         )
     }
 
-    fn describe(&self, event: &QueensEvent, found: u64) -> String {
+    fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {
         match event {
-            QueensEvent::Place { row, col } => format!("place ({row},{col})"),
-            QueensEvent::Reject { row, col, by } if by.contains(Attack::Symmetry) => {
-                format!("reject ({row},{col}): skipped by symmetry, its mirror is searched")
+            // The events of nearly every line, written without the
+            // formatting machinery: `place (r,c)`.
+            QueensEvent::Place { row, col } => {
+                out.push_str("place ");
+                push_cell(out, *row, *col);
+                Ok(())
             }
+            QueensEvent::Reject { row, col, by } if by.contains(Attack::Symmetry) => write!(
+                out,
+                "reject ({row},{col}): skipped by symmetry, its mirror is searched"
+            ),
             QueensEvent::Reject { row, col, by } => {
-                let verb = if by.iter().count() > 1 {
-                    "attack"
+                out.push_str("reject ");
+                push_cell(out, *row, *col);
+                out.push_str(": ");
+                let count = by.iter().count();
+                push_and_list(out, count, by.iter().map(Attack::words));
+                out.push_str(if count > 1 {
+                    " attack column "
                 } else {
-                    "attacks"
-                };
-                format!("reject ({row},{col}): {} {verb} column {col}", by.words())
+                    " attacks column "
+                });
+                push_uint(out, *col);
+                Ok(())
             }
             QueensEvent::DeadEnd { row } if *row == self.n() => {
-                "dead end: the complete board fails the test".to_string()
+                out.push_str("dead end: the complete board fails the test");
+                Ok(())
             }
-            QueensEvent::DeadEnd { row } => format!("dead end at row {row}: no legal column"),
-            QueensEvent::Undo { row, col } => format!("undo ({row},{col})"),
+            QueensEvent::DeadEnd { row } => write!(out, "dead end at row {row}: no legal column"),
+            QueensEvent::Undo { row, col } => {
+                out.push_str("undo ");
+                push_cell(out, *row, *col);
+                Ok(())
+            }
             QueensEvent::Solution { queens, weight } => {
                 let counted = if *weight == 2 {
                     "counted twice by symmetry"
                 } else {
                     "counted once"
                 };
-                format!(
+                write!(
+                    out,
                     "solution #{found} {}, {counted}",
-                    list_text(&queens.to_vec())
+                    ListText(&queens.to_vec())
                 )
             }
         }
     }
 
-    fn trace_state(&self) -> String {
+    fn write_trace_state(&self, out: &mut String) {
+        // `C=0101 H=1100 L=0010`, put together in a byte array: it is on
+        // every trace line, and one copy costs less than a push per digit.
         let m = self.masks();
-        let n = self.n();
-        format!(
-            "C={} H={} L={}",
-            format_mask(m.cols, n),
-            format_mask(m.high, n),
-            format_mask(m.low, n)
-        )
+        let n = usize::from(self.n());
+        let mut text = [b' '; 3 * (3 + MASK_DIGITS)];
+        let mut len = 0;
+        for (name, mask) in [(b'C', m.cols), (b'H', m.high), (b'L', m.low)] {
+            text[len + 1] = name;
+            text[len + 2] = b'=';
+            len += 3;
+            mask_digits(&mut text[len..len + n], mask);
+            len += n;
+        }
+        if let Ok(state) = std::str::from_utf8(&text[1..len]) {
+            out.push_str(state);
+        }
     }
 
     fn table_header(&self) -> &'static [&'static str] {
@@ -391,7 +921,7 @@ impl Report for Queens {
             format_set(bits(self.legal()))
         };
         vec![
-            list_text(self.queens()),
+            ListText(self.queens()).to_string(),
             format_mask(m.cols, n),
             format_mask(m.high, n),
             format_mask(m.low, n),
@@ -399,13 +929,21 @@ impl Report for Queens {
         ]
     }
 
+    fn lead(&self) -> Option<String> {
+        // The root scans every column when rejects are on, and skips the
+        // right half by symmetry: the same condition under which its
+        // `reject ... by symmetry` events, and so its Note::Lead, come.
+        let restricted = self.root_columns() != self.all_columns();
+        let at_root = self.queens().is_empty() && !self.checks_at_end();
+        (at_root && restricted && self.options().rejects).then(|| self.symmetry_words())
+    }
+
     fn note(&self, event: &QueensEvent) -> Note {
         match event {
             QueensEvent::Place { col, .. } => Note::Placed(col.to_string()),
-            QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => Note::Lead(format!(
-                "search {} only (symmetry)",
-                format_set(bits(self.root_columns()))
-            )),
+            QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
+                Note::Lead(self.symmetry_words())
+            }
             QueensEvent::DeadEnd { .. } => Note::End("dead end".into()),
             QueensEvent::Solution { weight, .. } => Note::End(format!("solution, weight {weight}")),
             _ => Note::Nothing,
@@ -413,30 +951,49 @@ impl Report for Queens {
     }
 }
 
+impl Queens {
+    /// `search {0,1} only (symmetry)`: the root's restriction in words.
+    fn symmetry_words(&self) -> String {
+        format!(
+            "search {} only (symmetry)",
+            format_set(bits(self.root_columns()))
+        )
+    }
+}
+
 impl Report for Sudoku {
-    fn event_fields(&self, event: &SudokuEvent) -> Map<String, Value> {
-        let value = match event {
+    fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
+        match event {
             SudokuEvent::Place { row, col, digit } | SudokuEvent::Undo { row, col, digit } => {
-                json!({"row": row, "col": col, "digit": digit})
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("digit", *digit);
             }
             SudokuEvent::Reject {
                 row,
                 col,
                 digit,
                 by,
-            } => json!({"row": row, "col": col, "digit": digit, "by": by.names()}),
-            SudokuEvent::DeadEnd { row, col } => json!({"row": row, "col": col}),
-            SudokuEvent::Solution { count } => json!({ "count": count }),
-        };
-        into_map(value)
+            } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("digit", *digit)
+                    .strs("by", by.iter().map(Cause::name));
+            }
+            SudokuEvent::DeadEnd { row, col } => {
+                json.uint("row", *row).uint("col", *col);
+            }
+            SudokuEvent::Solution { count } => {
+                json.uint("count", *count);
+            }
+        }
     }
 
-    fn done_fields(&self) -> Map<String, Value> {
-        into_map(json!({
-            "count": self.solution_count(),
-            "nodes": self.counters().nodes,
-            "grid": self.solution_rows(),
-        }))
+    fn write_done(&self, json: &mut Json<'_>) {
+        let rows = self.solution_rows();
+        json.uint("count", self.solution_count())
+            .uint("nodes", self.counters().nodes)
+            .strs("grid", rows.iter().map(String::as_str));
     }
 
     fn summary(&self) -> String {
@@ -449,26 +1006,34 @@ impl Report for Sudoku {
         lines.join("\n")
     }
 
-    fn describe(&self, event: &SudokuEvent, _found: u64) -> String {
+    fn write_description(&self, event: &SudokuEvent, _found: u64, out: &mut String) -> fmt::Result {
         match event {
-            SudokuEvent::Place { row, col, digit } => format!("place {digit} at ({row},{col})"),
+            SudokuEvent::Place { row, col, digit } => {
+                write!(out, "place {digit} at ({row},{col})")
+            }
             SudokuEvent::Reject {
                 row,
                 col,
                 digit,
                 by,
-            } => format!(
-                "reject {digit} at ({row},{col}): already in its {}",
-                by.iter().map(Cause::words).collect::<Vec<_>>().join(", ")
-            ),
+            } => {
+                write!(out, "reject {digit} at ({row},{col}): already in its ")?;
+                for (i, cause) in by.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(cause.words());
+                }
+                Ok(())
+            }
             SudokuEvent::DeadEnd { row, col } => {
-                format!("dead end at ({row},{col}): no candidate left")
+                write!(out, "dead end at ({row},{col}): no candidate left")
             }
-            SudokuEvent::Undo { row, col, digit } => format!("undo {digit} at ({row},{col})"),
+            SudokuEvent::Undo { row, col, digit } => write!(out, "undo {digit} at ({row},{col})"),
             SudokuEvent::Solution { count } if *count >= CAP => {
-                format!("solution #{count}: not unique, the search stops")
+                write!(out, "solution #{count}: not unique, the search stops")
             }
-            SudokuEvent::Solution { count } => format!("solution #{count}"),
+            SudokuEvent::Solution { count } => write!(out, "solution #{count}"),
         }
     }
 
@@ -514,37 +1079,49 @@ impl Sudoku {
 }
 
 impl Report for WordSearch {
-    fn event_fields(&self, event: &WordEvent) -> Map<String, Value> {
-        let value = match event {
+    fn write_fields(&self, event: &WordEvent, json: &mut Json<'_>) {
+        match event {
             WordEvent::Place { row, col, index } => {
-                json!({"row": row, "col": col, "index": index})
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("index", *index);
             }
             WordEvent::Reject {
                 row,
                 col,
                 index,
                 reason,
-            } => json!({"row": row, "col": col, "index": index, "reason": reason.name()}),
+            } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("index", *index)
+                    .str("reason", reason.name());
+            }
             WordEvent::TooLong { need, have } => {
-                json!({"reason": "too-long", "need": need, "have": have})
+                json.str("reason", "too-long")
+                    .uint("need", *need)
+                    .uint("have", *have);
             }
             WordEvent::Inventory { letter, need, have } => {
-                json!({"reason": "inventory", "letter": letter.to_string(), "need": need, "have": have})
+                let mut utf8 = [0; 4];
+                json.str("reason", "inventory")
+                    .str("letter", letter.encode_utf8(&mut utf8))
+                    .uint("need", *need)
+                    .uint("have", *have);
             }
             WordEvent::DeadEnd { row, col } | WordEvent::Undo { row, col } => {
-                json!({"row": row, "col": col})
+                json.uint("row", *row).uint("col", *col);
             }
-            WordEvent::Solution => json!({ "path": path_json(self.found().unwrap_or_default()) }),
-        };
-        into_map(value)
+            WordEvent::Solution => {
+                json.cells("path", self.found().unwrap_or_default());
+            }
+        }
     }
 
-    fn done_fields(&self) -> Map<String, Value> {
-        into_map(json!({
-            "found": self.found().is_some(),
-            "nodes": self.counters().nodes,
-            "path": path_json(self.found().unwrap_or_default()),
-        }))
+    fn write_done(&self, json: &mut Json<'_>) {
+        json.bool("found", self.found().is_some())
+            .uint("nodes", self.counters().nodes)
+            .cells("path", self.found().unwrap_or_default());
     }
 
     fn summary(&self) -> String {
@@ -553,45 +1130,57 @@ impl Report for WordSearch {
             self.word(),
             u8::from(self.found().is_some()),
             self.counters().nodes,
-            path_text(self.found().unwrap_or_default())
+            PathText(self.found().unwrap_or_default())
         )
     }
 
-    fn describe(&self, event: &WordEvent, _found: u64) -> String {
+    fn write_description(&self, event: &WordEvent, _found: u64, out: &mut String) -> fmt::Result {
         let letter = |index: u8| char::from(self.searched()[index as usize]);
         match event {
             WordEvent::Place { row, col, index } => {
-                format!("place ({row},{col}) as letter {index}, {}", letter(*index))
+                write!(
+                    out,
+                    "place ({row},{col}) as letter {index}, {}",
+                    letter(*index)
+                )
             }
             WordEvent::Reject {
                 row,
                 col,
                 index,
                 reason: Reason::Visited,
-            } => format!("reject ({row},{col}) for letter {index}: already on the path"),
+            } => write!(
+                out,
+                "reject ({row},{col}) for letter {index}: already on the path"
+            ),
             WordEvent::Reject {
                 row,
                 col,
                 index,
                 reason: Reason::Mismatch,
-            } => format!(
+            } => write!(
+                out,
                 "reject ({row},{col}) for letter {index}: it holds {}, not {}",
                 char::from(self.board().letter(*row as usize, *col as usize)),
                 letter(*index)
             ),
-            WordEvent::TooLong { need, have } => {
-                format!("reject: the word has {need} letters, the board only {have} cells")
-            }
-            WordEvent::Inventory { letter, need, have } => {
-                format!("reject: the word needs {need} x {letter}, the board holds {have}")
-            }
-            WordEvent::DeadEnd { row, col } => {
-                format!("dead end at ({row},{col}): no neighbour continues the word")
-            }
-            WordEvent::Undo { row, col } => format!("undo ({row},{col})"),
-            WordEvent::Solution => format!(
+            WordEvent::TooLong { need, have } => write!(
+                out,
+                "reject: the word has {need} letters, the board only {have} cells"
+            ),
+            WordEvent::Inventory { letter, need, have } => write!(
+                out,
+                "reject: the word needs {need} x {letter}, the board holds {have}"
+            ),
+            WordEvent::DeadEnd { row, col } => write!(
+                out,
+                "dead end at ({row},{col}): no neighbour continues the word"
+            ),
+            WordEvent::Undo { row, col } => write!(out, "undo ({row},{col})"),
+            WordEvent::Solution => write!(
+                out,
                 "solution: found along {}",
-                path_text(self.found().unwrap_or_default())
+                PathText(self.found().unwrap_or_default())
             ),
         }
     }
@@ -626,16 +1215,5 @@ impl Report for WordSearch {
             WordEvent::Solution => Note::End("solution: word found".into()),
             _ => Note::Nothing,
         }
-    }
-}
-
-fn path_json(path: &[(u8, u8)]) -> Value {
-    Value::Array(path.iter().map(|(r, c)| json!([r, c])).collect())
-}
-
-fn into_map(value: Value) -> Map<String, Value> {
-    match value {
-        Value::Object(map) => map,
-        _ => Map::new(),
     }
 }

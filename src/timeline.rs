@@ -199,6 +199,30 @@ impl<S: Search> Cursor<S> {
         Some(kind)
     }
 
+    /// Applies up to `n` events, logged if `LOGGED`, gathering their kind
+    /// set; stops early after an event of a kind in `want`, after an event
+    /// that leaves the search at depth 0, or at the end. Returns the events
+    /// applied, their kind set and why it stopped.
+    #[inline(always)]
+    fn stretch<const LOGGED: bool>(&mut self, n: u64, want: u8) -> (u64, u8, Halt) {
+        let mut kinds = 0;
+        for done in 0..n {
+            let kind = if LOGGED { self.advance() } else { self.skip() };
+            let Some(kind) = kind else {
+                return (done, kinds, Halt::End);
+            };
+            let bit = bit(kind);
+            kinds |= bit;
+            if bit & want != 0 {
+                return (done + 1, kinds, Halt::Wanted);
+            }
+            if self.search.counters().depth == 0 {
+                return (done + 1, kinds, Halt::Depth);
+            }
+        }
+        (n, kinds, Halt::Count)
+    }
+
     /// One event of a replay to `target`, logged only if it will still be
     /// in the log on arrival.
     fn toward(&mut self, target: u64) -> Option<EventKind> {
@@ -208,6 +232,19 @@ impl<S: Search> Cursor<S> {
             self.skip()
         }
     }
+}
+
+/// Why [`Cursor::stretch`] stopped.
+enum Halt {
+    /// It applied every event asked for.
+    Count,
+    /// After an event of a wanted kind.
+    Wanted,
+    /// After an event that left the search at depth 0, where the end is
+    /// looked for.
+    Depth,
+    /// The search has no more events.
+    End,
 }
 
 /// The scratch clone of a job, tagged with the job and phase it serves.
@@ -322,6 +359,15 @@ impl<S: Search> Timeline<S> {
             + 2 * LOG * std::mem::size_of::<(u64, S::Event)>()
     }
 
+    /// The latest checkpoint at or before `step`: its step and a clone of
+    /// the search there. Anything derived from the events before `step` can
+    /// be rebuilt from it by replaying at most about one interval.
+    pub fn checkpoint_before(&self, step: u64) -> (u64, S) {
+        let cursor =
+            self.checkpoint_cursor(usize::try_from(step / self.interval).unwrap_or(usize::MAX));
+        (cursor.step, cursor.search)
+    }
+
     /// Applies one event. False at the end.
     pub fn forward(&mut self) -> bool {
         self.advance_live().is_some()
@@ -425,6 +471,8 @@ impl<S: Search> Timeline<S> {
                 return outcome;
             }
             if left == 0 {
+                // Between calls the log is always whole (a no-op check).
+                self.mend_log();
                 return Progress::Running {
                     done: job.done,
                     step: self.live.step,
@@ -461,6 +509,13 @@ impl<S: Search> Timeline<S> {
                 self.begin_arrive(job, dest, true);
                 return None;
             }
+            if step == self.furthest {
+                // New ground: a stretch of events at once.
+                if let Some(outcome) = self.frontier(job, left) {
+                    return Some(outcome);
+                }
+                continue;
+            }
             let kind = self.advance_live();
             *left -= 1;
             job.done += 1;
@@ -468,6 +523,78 @@ impl<S: Search> Timeline<S> {
                 return Some(Progress::Reached(self.live.step));
             }
         }
+    }
+
+    /// Applies new events (beyond [`Timeline::furthest`]) for a forward job,
+    /// up to the job's target, the next checkpoint, or the budget, in one
+    /// tight loop. All but the last [`LOG`] of them go unlogged, so the
+    /// compiler can drop their payloads as in a replay; their kinds are
+    /// gathered in a register and recorded once per stretch. A stop before
+    /// the logged part (a wanted kind, the end) rebuilds the log from a
+    /// checkpoint, at most about an interval of replay once per job.
+    fn frontier(&mut self, job: &mut Job, left: &mut u64) -> Option<Progress> {
+        let step = self.live.step;
+        let boundary = self.checkpoints.len() as u64 * self.interval;
+        let mut n = (*left).min(boundary - step);
+        if let Some(target) = job.target {
+            n = n.min(target - step);
+        }
+        let quiet = n.saturating_sub(LOG_STEPS);
+        let (done, kinds, halt) = if quiet > 0 {
+            // The events now skipped would leave the log before the end of
+            // this stretch; an empty log says it must be rebuilt if the
+            // stretch stops early.
+            self.live.log.clear();
+            self.live.stretch::<false>(quiet, job.want)
+        } else {
+            self.live.stretch::<true>(n, job.want)
+        };
+        *left -= done;
+        job.done += done;
+        if done > 0 {
+            self.note(kinds);
+            // A stretch stops at every event that leaves depth 0 (a wanted
+            // one too), so every such step is looked beyond, as in `record`.
+            if self.live.search.counters().depth == 0 {
+                self.probe_end();
+            }
+        }
+        match halt {
+            Halt::Count => None,
+            Halt::Depth => {
+                self.mend_log();
+                None
+            }
+            Halt::End => {
+                // Only a search that ends away from depth 0 gets here, since
+                // its end was not looked for ahead: this step is the last.
+                self.total = Some(self.live.step);
+                self.mend_log();
+                None
+            }
+            Halt::Wanted => {
+                self.mend_log();
+                Some(Progress::Reached(self.live.step))
+            }
+        }
+    }
+
+    /// Rebuilds the live log, when a stretch of unlogged events left it
+    /// short, by replaying from the checkpoint before it.
+    fn mend_log(&mut self) {
+        let step = self.live.step;
+        if self.live.log.len() as u64 >= step.min(LOG_STEPS) {
+            return;
+        }
+        let mut cursor = self.restore(step);
+        while cursor.step < step {
+            if cursor.toward(step).is_none() {
+                debug_assert!(false, "a replay ended before step {step}");
+                return;
+            }
+        }
+        self.live = cursor;
+        self.settle();
     }
 
     /// Where a forward job can jump by a restore instead of replaying, if
@@ -692,6 +819,16 @@ impl<S: Search> Timeline<S> {
     /// Bookkeeping for a step reached for the first time (steps 1 and 2 of
     /// the module's algorithm).
     fn record(&mut self, kind: EventKind) {
+        self.note(bit(kind));
+        if self.live.search.counters().depth == 0 {
+            self.probe_end();
+        }
+    }
+
+    /// Records new steps up to the live one, whose events have the kind set
+    /// `kinds`, all in the segment after the last checkpoint: the kind set,
+    /// and a checkpoint if the live step ends that segment.
+    fn note(&mut self, kinds: u8) {
         let step = self.live.step;
         self.furthest = step;
         // The new step lies in the segment after the last checkpoint, which
@@ -700,8 +837,8 @@ impl<S: Search> Timeline<S> {
         if segment == self.kinds.len() {
             self.kinds.push(0);
         }
-        if let Some(kinds) = self.kinds.get_mut(segment) {
-            *kinds |= bit(kind);
+        if let Some(set) = self.kinds.get_mut(segment) {
+            *set |= kinds;
         }
         if step == (segment as u64 + 1) * self.interval {
             if self.checkpoints.len() == self.checkpoints.capacity() {
@@ -722,9 +859,6 @@ impl<S: Search> Timeline<S> {
             self.checkpoints.len() as u64,
             self.furthest / self.interval + 1
         );
-        if self.live.search.counters().depth == 0 {
-            self.probe_end();
-        }
     }
 
     /// Drops every other checkpoint and doubles the interval.

@@ -2,18 +2,18 @@
 //! words, the trace table with some cells left blank for a student to fill
 //! in, and the answer key at the end.
 //!
-//! The table comes from the same [`NodeLog`] that `--print table` and the
-//! screen read, so a worksheet can never teach a rule the search does not
-//! follow: this module only chooses which cells to hide and writes the prose
-//! around them.
+//! The table comes from the same [`Rows`] that `--print table` streams, so
+//! a worksheet can never teach a rule the search does not follow, and its
+//! answer key is `--print table` cut at [`MAX_NODES`]: this module only
+//! chooses which cells to hide and writes the prose around them.
 
 use std::io::{self, Write};
 
-use crate::print::{NodeLog, Report, Table};
+use crate::print::{Report, Rows, Table};
 use crate::search::queens::{Queens, format_mask};
 use crate::search::sudoku::{CAP, Order, Sudoku};
 use crate::search::word::WordSearch;
-use crate::search::{EventKind, SearchEvent, bits, format_set};
+use crate::search::{bits, format_set};
 
 /// The most nodes a worksheet lists. A student traces a few dozen nodes by
 /// hand at most, and 60 rows already fill a page or two; past that the
@@ -53,8 +53,9 @@ pub enum Group {
 pub enum Blanks {
     /// Whole columns, by group (`--blanks legal,outcome`).
     Columns(Vec<Group>),
-    /// A third of the cells, chosen at random from every column but `node`;
-    /// the same seed hides the same cells (`--seed K`).
+    /// A third of the cells, chosen at random from every column but `node`
+    /// (cells whose answer is `-` are never chosen); the same seed hides
+    /// the same cells (`--seed K`).
     Random(u64),
 }
 
@@ -98,8 +99,10 @@ pub fn columns<S: Sheet>(search: &S, group: Group) -> Vec<&'static str> {
 }
 
 /// Writes the worksheet for a whole search (at most [`MAX_NODES`] nodes).
+/// Write errors (a closed pipe, a full disk) are returned, never a panic.
 pub fn write<S: Sheet>(search: S, blanks: &Blanks, out: &mut dyn Write) -> io::Result<()> {
-    write!(out, "{}", worksheet(search, blanks))
+    out.write_all(worksheet(search, blanks).as_bytes())?;
+    out.flush()
 }
 
 /// The worksheet as Markdown text.
@@ -203,8 +206,7 @@ fn and_list(items: &[String]) -> String {
 fn cut_note() -> String {
     format!(
         "The search enters more than {MAX_NODES} nodes; this sheet and its key \
-         stop at node {MAX_NODES}. An outcome ending in `...` belongs to a node \
-         still open there: its search goes on past this sheet."
+         stop at node {MAX_NODES}."
     )
 }
 
@@ -222,40 +224,37 @@ struct Run {
 
 impl Run {
     fn new<S: Report>(mut search: S) -> Run {
-        let mut log = NodeLog::new(&search);
+        let header = search.table_header().to_vec();
+        let mut rows = Rows::new(&search);
+        let mut table = Vec::new();
         let mut cut = false;
         let mut before = Vec::new();
         while let Some(event) = search.next() {
-            // Stop before the node past the cap is entered, rather than run
-            // the rest of a search that may take minutes: every event up to
-            // here is recorded, so only the nodes still open are unfinished.
-            if event.kind() == EventKind::Place && log.rows().len() == MAX_NODES {
+            if rows.entered() == 0 {
+                before.push(search.describe(&event, search.counters().found));
+            }
+            table.extend(rows.record(&search, &event).map(|row| row.into_cells()));
+            // Stop once the node past the cap is entered, rather than run
+            // the rest of a search that may take minutes. Every row before
+            // it is complete by then: a row is final at its node's first
+            // placement or end, and entering a node takes one of those.
+            if rows.entered() > MAX_NODES as u64 {
                 cut = true;
                 break;
             }
-            if log.rows().is_empty() {
-                before.push(search.describe(&event, search.counters().found));
-            }
-            log.record(&search, &event);
         }
-        let mut table = log.table(search.table_header());
-        if cut {
-            for &i in log.open() {
-                let mut outcome = log.rows()[i].outcome.clone();
-                // Only more places can follow (a node's end is known on
-                // entry), so "..." after them says what is missing.
-                outcome.end = Some("...".into());
-                if let Some(cell) = table.rows[i].last_mut() {
-                    *cell = outcome.text();
-                }
-            }
+        if !cut {
+            table.extend(rows.finish().map(|row| row.into_cells()));
         }
         let summary = (!cut).then(|| {
             let summary = search.summary();
             summary.lines().next().unwrap_or_default().to_string()
         });
         Run {
-            table,
+            table: Table {
+                header,
+                rows: table,
+            },
             cut,
             summary,
             before,
@@ -269,23 +268,33 @@ enum Hide<'a> {
     Random(u64),
 }
 
+/// A cell that says "nothing here" (`-`: no legal set on a full board, no
+/// cell on a full grid). Blanking it would set a question with no answer
+/// to work out, so it is always shown.
+const NOTHING: &str = "-";
+
 /// The table with the chosen cells replaced by an underline. Each column's
 /// blanks share one width (its longest answer, within bounds), so a blank's
-/// length gives nothing away about the answer under it.
+/// length gives nothing away about the answer under it. The node number
+/// and cells whose answer is `-` are never blanked.
 fn hide(table: &Table, hide: &Hide) -> Table {
     let columns = table.header.len();
     let mut hidden = vec![vec![false; columns]; table.rows.len()];
+    let blankable = |i: usize, j: usize| j > 0 && table.rows[i][j] != NOTHING;
     match hide {
         Hide::Columns(names) => {
             for (j, name) in table.header.iter().enumerate() {
-                if j > 0 && names.contains(name) {
-                    hidden.iter_mut().for_each(|row| row[j] = true);
+                if names.contains(name) {
+                    for (i, row) in hidden.iter_mut().enumerate() {
+                        row[j] = blankable(i, j);
+                    }
                 }
             }
         }
         Hide::Random(seed) => {
             let mut cells: Vec<(usize, usize)> = (0..table.rows.len())
                 .flat_map(|i| (1..columns).map(move |j| (i, j)))
+                .filter(|&(i, j)| blankable(i, j))
                 .collect();
             let count = cells.len().div_ceil(3);
             // A partial Fisher-Yates shuffle: the first `count` cells end up
@@ -504,8 +513,9 @@ impl Sheet for Queens {
             "One row per node, in the order entered; node 1 is the empty board. \
              Each row shows the node on entry: prefix is the queens' columns row by \
              row, C, H and L the masks for the next row, legal its legal columns \
-             (`-` on a full board). outcome lists the columns placed from the node \
-             (`place 0, 2`), or says {end}."
+             (`-` on a full board). outcome is what the node does first: the first \
+             column placed from it (`place 0`; its later columns show as the rows \
+             of its other children), or {end}."
         ))
     }
 
@@ -595,7 +605,8 @@ impl Sheet for Sudoku {
             "One row per node, in the order entered; node 1 is the puzzle as given. \
              cell is the blank the node decides, as (row,col), and candidates its \
              candidates as a set (`{{}}` for none); both are `-` on a full grid. \
-             outcome lists the digits placed from the node (`place 2, 3`), or says \
+             outcome is what the node does first: the first digit placed from it \
+             (`place 2`; later digits show as the rows of its other children), or \
              `dead end` or `solution #k` (`solution #{CAP}, stop` at the cap)."
         ))
     }
@@ -680,8 +691,9 @@ impl Sheet for WordSearch {
         wrap_text(
             "One row per node, in the order entered. cell is the cell the node \
              enters, index its position in the searched word (from 0) and letter \
-             the letter it matches. outcome lists the cells placed from the node \
-             (`place (0,3), (2,3)`), or says `dead end` or `solution: word found`.",
+             the letter it matches. outcome is what the node does first: the first \
+             cell placed from it (`place (0,3)`; later cells show as the rows of \
+             its other children), or `dead end` or `solution: word found`.",
         )
     }
 

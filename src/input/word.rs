@@ -34,7 +34,8 @@ impl std::fmt::Display for LetterError {
             ),
             LetterError::Ragged { row, len, first } => write!(
                 f,
-                "board row {row} has {len} letters, row 0 has {first}; every row needs the same length"
+                "board row {row} has {len} letter{}, row 0 has {first}; every row needs the same length",
+                if len == 1 { "" } else { "s" }
             ),
             LetterError::BoardSize { rows, cols } => write!(
                 f,

@@ -1,6 +1,7 @@
 //! The application state and how keys and time change it. Drawing lives in
 //! `render`; the loop that feeds keys and ticks lives in `mod.rs`.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -9,15 +10,16 @@ use super::keys::{self, Action};
 use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::print::NodeLog;
+use crate::print::{NodeRow, Note, Outcome};
 use crate::search::{EventKind, SearchEvent};
 use crate::timeline::{Goal, Job, Progress, Timeline};
 
 /// Run speeds in events per second; the last means as fast as possible.
 pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000, u64::MAX];
 
-/// How long one frame may spend computing before it draws again.
-const FRAME_WORK: Duration = Duration::from_millis(25);
+/// How long a key or a [`App::tick`] may spend computing; the event loop
+/// instead works until its next frame is due ([`App::tick_until`]).
+const FRAME_WORK: Duration = Duration::from_millis(16);
 /// Events of work between two looks at the clock.
 const SLICE: u64 = 4_096;
 
@@ -74,8 +76,68 @@ pub struct App<S: Scene> {
     pub message: Option<String>,
     /// Set when the user asked to leave.
     pub quit: bool,
+    /// The first line of the table or tree while the user has scrolled
+    /// it; `None` keeps the current node in view. Cleared when the step
+    /// changes, so the panel follows the current row again.
+    pub scroll: Option<usize>,
+    /// The table or tree as last drawn, which scrolling moves within.
+    view: Cell<View>,
+    /// The step the scroll was set at.
+    scroll_step: u64,
+    /// How far the help popup is scrolled, in lines.
+    pub help_scroll: u16,
+    /// The furthest the help popup can scroll, as last drawn.
+    pub help_max: std::cell::Cell<u16>,
+    /// The search's outcome once its end has been reached (`Some(None)`:
+    /// no solution), for the board to show at the end.
+    pub outcome: Option<Option<LastSolution<S>>>,
     /// Fractional events owed to the run between frames.
     carry: f64,
+}
+
+/// Where the table or tree was last drawn: its first line, the lines in
+/// view and the lines in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// The first line shown (0-based).
+    pub first: usize,
+    /// Lines in view.
+    pub visible: usize,
+    /// Lines in all.
+    pub total: usize,
+}
+
+/// The search as it stood at its last solution.
+pub struct LastSolution<S: Scene> {
+    /// The step of the last solution.
+    pub step: u64,
+    /// The search at that step.
+    pub search: S,
+    /// The solution event.
+    pub event: S::Event,
+}
+
+impl<S: Scene> LastSolution<S> {
+    /// Finds the last solution at or before the end of `timeline`, on a
+    /// copy of it (the live one does not move).
+    fn find(timeline: &Timeline<S>) -> Option<LastSolution<S>> {
+        let mut copy = timeline.clone();
+        if copy.last_event().map(SearchEvent::kind) != Some(EventKind::Solution) {
+            let mut job = copy.start(Goal::Prev(EventKind::Solution));
+            loop {
+                match copy.work(&mut job, u64::MAX) {
+                    Progress::Running { .. } => continue,
+                    Progress::Reached(_) => break,
+                    Progress::NotFound => return None,
+                }
+            }
+        }
+        Some(LastSolution {
+            step: copy.step(),
+            event: *copy.last_event()?,
+            search: copy.search().clone(),
+        })
+    }
 }
 
 impl<S: Scene> App<S> {
@@ -96,6 +158,12 @@ impl<S: Scene> App<S> {
             pending: None,
             message: None,
             quit: false,
+            scroll: None,
+            view: Cell::new(View::default()),
+            scroll_step: 0,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
+            outcome: None,
             carry: 0.0,
         }
     }
@@ -107,6 +175,11 @@ impl<S: Scene> App<S> {
 
     /// Reacts to one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
+        // Ctrl-C quits from every state, prompts and questions included.
+        if keys::is_interrupt(key) {
+            self.quit = true;
+            return;
+        }
         if self.answering() && self.on_answer_key(key) {
             self.sync();
             return;
@@ -132,20 +205,13 @@ impl<S: Scene> App<S> {
             self.sync();
             return;
         }
+        if self.help && self.on_help_key(key) {
+            return;
+        }
         let Some(action) = keys::action(key) else {
             return;
         };
         self.message = None;
-        if key.code == KeyCode::Esc {
-            // Esc first cancels whatever is in progress, then quits.
-            if self.pending.take().is_some() || std::mem::take(&mut self.running) {
-                self.message = Some("cancelled".into());
-                return;
-            }
-            if std::mem::take(&mut self.help) {
-                return;
-            }
-        }
         self.act(action);
     }
 
@@ -159,7 +225,15 @@ impl<S: Scene> App<S> {
         let goal = |kind| (Goal::Next(kind), Goal::Prev(kind));
         match action {
             Action::Quit => self.quit = true,
-            Action::Help => self.help = !self.help,
+            Action::Cancel => self.cancel(),
+            Action::Help => {
+                self.help = !self.help;
+                self.help_scroll = 0;
+            }
+            Action::ScrollDown => self.scroll_by(1),
+            Action::ScrollUp => self.scroll_by(-1),
+            Action::PageDown => self.scroll_by(self.page()),
+            Action::PageUp => self.scroll_by(-self.page()),
             Action::Table => self.toggle(Panel::Table),
             Action::Code => self.toggle(Panel::Code),
             Action::Tree => self.toggle(Panel::Tree),
@@ -214,12 +288,78 @@ impl<S: Scene> App<S> {
         }
     }
 
+    /// Scrolls the table or tree by `lines` (negative: up), within what was
+    /// last drawn.
+    fn scroll_by(&mut self, lines: isize) {
+        if !matches!(self.panel, Panel::Table | Panel::Tree) || self.predict.is_some() {
+            self.message = Some("j k pgup pgdn scroll the trace table (t) or the tree (T)".into());
+            return;
+        }
+        let view = self.view.get();
+        let last = view.total.saturating_sub(view.visible);
+        let first = self.scroll.unwrap_or(view.first).min(last);
+        self.scroll = Some(first.saturating_add_signed(lines).min(last));
+        self.scroll_step = self.timeline.step();
+    }
+
+    /// Lines a page key scrolls: the view less one line of overlap.
+    fn page(&self) -> isize {
+        self.view.get().visible.saturating_sub(1).max(1) as isize
+    }
+
+    /// The first of `total` lines to draw in `visible` rows: where the
+    /// user scrolled to, else `follow` (the line that keeps the current
+    /// node in view). Remembers the view for the scroll keys.
+    pub fn first_line(&self, follow: usize, visible: usize, total: usize) -> usize {
+        let last = total.saturating_sub(visible);
+        let first = self.scroll.unwrap_or(follow).min(last);
+        self.view.set(View {
+            first,
+            visible,
+            total,
+        });
+        first
+    }
+
+    /// Esc: cancels a run or a jump, else closes the help, else closes the
+    /// panel; with none of these open it does nothing (it never quits).
+    fn cancel(&mut self) {
+        if self.pending.take().is_some() || std::mem::take(&mut self.running) {
+            self.message = Some("cancelled".into());
+        } else if self.help {
+            self.help = false;
+        } else if self.panel != Panel::Events {
+            self.panel = Panel::Events;
+        } else {
+            self.message = Some("nothing to cancel (q quits)".into());
+        }
+    }
+
+    /// Scrolls the help popup; false leaves the key to the usual table.
+    fn on_help_key(&mut self, key: KeyEvent) -> bool {
+        self.help_scroll = match keys::help_scroll(key, self.help_scroll) {
+            Some(to) => to.min(self.help_max.get()),
+            None => return false,
+        };
+        true
+    }
+
     fn toggle(&mut self, panel: Panel) {
+        self.scroll = None;
         self.panel = if self.panel == panel {
             Panel::Events
         } else {
             panel
         };
+    }
+
+    /// The theme the scene draws with: the app's, told to hide the answer
+    /// while a prediction question is open.
+    pub fn scene_theme(&self) -> Theme {
+        Theme {
+            hide_answer: self.answering(),
+            ..self.theme
+        }
     }
 
     /// Whether a prediction question is waiting for an answer.
@@ -258,6 +398,7 @@ impl<S: Scene> App<S> {
             KeyCode::Backspace if !predict.input.is_empty() => {
                 predict.input.pop();
             }
+            KeyCode::Esc if !predict.input.is_empty() => predict.input.clear(),
             KeyCode::Enter => self.answer(),
             KeyCode::Char(_) if keys::action(key).is_none() => {
                 let hint = predict.question.as_ref().map(|q| q.hint.clone());
@@ -333,8 +474,15 @@ impl<S: Scene> App<S> {
         if self.pending.is_none() {
             self.ask();
         }
+        if self.scroll.is_some() && self.scroll_step != self.timeline.step() {
+            self.scroll = None;
+        }
         if matches!(self.panel, Panel::Table | Panel::Tree) {
-            self.nodes.sync(self.timeline.step());
+            self.nodes.sync(&self.timeline);
+        }
+        // The end never changes: its outcome is looked up once.
+        if self.outcome.is_none() && self.pending.is_none() && self.timeline.at_end() {
+            self.outcome = Some(LastSolution::find(&self.timeline));
         }
     }
 
@@ -353,7 +501,7 @@ impl<S: Scene> App<S> {
             to_start_if_none,
         });
         // Most goals are near: finish them in this frame when we can.
-        self.work(FRAME_WORK);
+        self.work(Instant::now() + FRAME_WORK);
     }
 
     /// One event forward; with folding, on to the next event that is not a
@@ -376,18 +524,29 @@ impl<S: Scene> App<S> {
         }
     }
 
+    /// Whether there is work to do at once: a long operation, or a run at
+    /// full speed. (A run at a set speed only needs a tick per frame.)
+    pub fn working(&self) -> bool {
+        self.pending.is_some() || (self.running && self.rate().is_none())
+    }
+
     /// Advances the run and any long operation by one frame's worth of work.
     pub fn tick(&mut self, elapsed: Duration) {
+        self.tick_until(elapsed, Instant::now() + FRAME_WORK);
+    }
+
+    /// Advances the run by `elapsed` (as far as its speed asks) and works
+    /// on any long operation, until `deadline` at the latest.
+    pub fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
         if self.pending.is_some() {
-            self.work(FRAME_WORK);
+            self.work(deadline);
         } else if self.running {
-            self.run_for(elapsed);
+            self.run_for(elapsed, deadline);
         }
         self.sync();
     }
 
-    fn run_for(&mut self, elapsed: Duration) {
-        let started = Instant::now();
+    fn run_for(&mut self, elapsed: Duration, deadline: Instant) {
         let mut owed = match self.rate() {
             Some(rate) => {
                 self.carry += rate as f64 * elapsed.as_secs_f64();
@@ -397,7 +556,24 @@ impl<S: Scene> App<S> {
             }
             None => u64::MAX,
         };
-        while owed > 0 && started.elapsed() < FRAME_WORK {
+        // At least one slice, so that a late deadline still makes progress.
+        let mut first = true;
+        if owed == u64::MAX && self.predict.is_none() {
+            // Flat out, with no question to stop at: the timeline's own
+            // forward job, which records new events a stretch at a time.
+            let mut job = self.timeline.start(Goal::End);
+            while std::mem::take(&mut first) || Instant::now() < deadline {
+                if let Progress::Running { .. } = self.timeline.work(&mut job, SLICE * 8) {
+                    continue;
+                }
+                self.running = false;
+                self.message = Some("the search is complete".into());
+                return;
+            }
+            // Dropping the job leaves the run wherever it got to.
+            return;
+        }
+        while owed > 0 && (std::mem::take(&mut first) || Instant::now() < deadline) {
             for _ in 0..owed.min(SLICE) {
                 if !self.timeline.forward() {
                     self.running = false;
@@ -416,15 +592,25 @@ impl<S: Scene> App<S> {
         }
     }
 
-    fn work(&mut self, budget: Duration) {
-        let started = Instant::now();
+    fn work(&mut self, deadline: Instant) {
         let Some(mut pending) = self.pending.take() else {
             return;
         };
-        while started.elapsed() < budget {
+        // At least one slice, so that a late deadline still makes progress.
+        let mut first = true;
+        while std::mem::take(&mut first) || Instant::now() < deadline {
             match self.timeline.work(&mut pending.job, SLICE * 8) {
                 Progress::Running { .. } => continue,
-                Progress::Reached(_) => return,
+                Progress::Reached(at) => {
+                    if let Goal::Step(wanted) = pending.job.goal()
+                        && at < wanted
+                    {
+                        self.message = Some(format!(
+                            "step {wanted} is past the end: the search ends at step {at}"
+                        ));
+                    }
+                    return;
+                }
                 Progress::NotFound if pending.to_start_if_none => {
                     self.timeline.seek(0);
                     return;
@@ -439,35 +625,71 @@ impl<S: Scene> App<S> {
     }
 }
 
-/// The nodes entered up to some step, kept by replaying a copy of the
-/// search. Moving forward extends the log; moving back replays from the
-/// start, which is cheap for the searches a table or tree can show.
+/// The nodes entered up to the current step, for the table and tree: all
+/// of them while the search is short, else those entered in a window of
+/// steps ending at the current one. The window follows the timeline to any
+/// step, forward or back, rebuilt from the timeline's nearest checkpoint,
+/// so no move replays more than about [`NODES_SPAN`] events plus one
+/// checkpoint interval.
 pub struct Nodes<S: Scene> {
+    /// The search at `base`.
     start: S,
+    /// The search at `upto`.
     search: S,
-    log: NodeLog,
+    log: NodeWindow,
+    /// The step the log begins at: 0 while it holds the whole search.
+    base: u64,
     /// The step `search` and `log` stand at.
     upto: u64,
+    /// Events replayed (logged or skipped) since the app began: the cost of
+    /// following the timeline.
+    replayed: u64,
 }
 
-/// The most events the table and tree follow; past this they say so. Going
-/// back replays the log from the start, so this also bounds that cost.
-pub const NODES_LIMIT: u64 = 200_000;
+/// The most steps the node log spans. Up to this step it holds the whole
+/// search; past it, and whenever a move would take it past it, the log
+/// starts again [`NODES_WINDOW`] steps before the current step.
+pub const NODES_SPAN: u64 = 20_000;
+
+/// How many steps before the current one a restarted log begins.
+pub const NODES_WINDOW: u64 = 10_000;
 
 impl<S: Scene> Nodes<S> {
     fn new(search: S) -> Nodes<S> {
         Nodes {
-            log: NodeLog::new(&search),
+            log: NodeWindow::new(&search, 0),
             start: search.clone(),
             search,
+            base: 0,
             upto: 0,
+            replayed: 0,
         }
     }
 
-    fn sync(&mut self, step: u64) {
-        let step = step.min(NODES_LIMIT);
-        if step < self.upto {
-            *self = Nodes::new(self.start.clone());
+    /// Brings the log to the timeline's current step.
+    pub fn sync(&mut self, timeline: &Timeline<S>) {
+        let step = timeline.step();
+        if step == self.upto {
+            return;
+        }
+        if step < self.base || step - self.base > NODES_SPAN {
+            // Start afresh near the step: from the checkpoint before the
+            // window, skipping (not logging) up to the window's start.
+            let base = if step <= NODES_SPAN {
+                0
+            } else {
+                step - NODES_WINDOW
+            };
+            let (at, mut search) = timeline.checkpoint_before(base);
+            for _ in at..base {
+                search.next();
+                self.replayed += 1;
+            }
+            self.base = base;
+            self.start = search;
+            self.restart();
+        } else if step < self.upto {
+            self.restart();
         }
         while self.upto < step {
             let Some(event) = self.search.next() else {
@@ -475,21 +697,169 @@ impl<S: Scene> Nodes<S> {
             };
             self.log.record(&self.search, &event);
             self.upto += 1;
+            self.replayed += 1;
         }
     }
 
-    /// The log of nodes entered.
-    pub fn log(&self) -> &NodeLog {
+    /// Goes back to the window's start.
+    fn restart(&mut self) {
+        self.search = self.start.clone();
+        self.log = NodeWindow::new(&self.start, self.base);
+        self.upto = self.base;
+    }
+
+    /// The log of nodes entered in the window.
+    pub fn log(&self) -> &NodeWindow {
         &self.log
     }
 
-    /// The step the log stands at (less than the timeline's past the limit).
+    /// The step the log stands at (the timeline's, once synced).
     pub fn upto(&self) -> u64 {
         self.upto
+    }
+
+    /// The step the log begins at: 0 when it holds the whole search.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// Events replayed so far to follow the timeline.
+    pub fn replayed(&self) -> u64 {
+        self.replayed
     }
 
     /// The search as of [`Nodes::upto`].
     pub fn search(&self) -> &S {
         &self.search
+    }
+}
+
+/// The nodes entered from some step on, as [`crate::print::NodeLog`]
+/// records them from step 0 (and identical to it from step 0). Nodes
+/// entered before the window are not rows; those still open count in
+/// [`NodeWindow::outside`], so depths stay true and the current node is
+/// known to be outside the rows when it is one of them.
+#[derive(Clone, Debug, Default)]
+pub struct NodeWindow {
+    rows: Vec<NodeRow>,
+    /// Rows of the open nodes entered in the window, innermost last.
+    open: Vec<usize>,
+    /// Open nodes entered before the window (outermost of the path).
+    outside: usize,
+    /// Nodes entered before the window: the number of the first row, less 1.
+    before: u64,
+    /// The step the window begins at.
+    base: u64,
+}
+
+impl NodeWindow {
+    /// A log beginning at step `base`, `search` being the search there.
+    fn new<S: Scene>(search: &S, base: u64) -> NodeWindow {
+        let mut log = NodeWindow {
+            base,
+            ..NodeWindow::default()
+        };
+        if base == 0 {
+            if search.has_root() {
+                log.enter(search, None);
+            }
+        } else {
+            let c = search.counters();
+            log.outside = c.depth + usize::from(search.has_root());
+            log.before = c.nodes;
+        }
+        log
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after the event).
+    fn record<S: Scene>(&mut self, search: &S, event: &S::Event) {
+        let note = search.note(event);
+        let choice = match &note {
+            Note::Placed(text) => Some(text.clone()),
+            _ => None,
+        };
+        if let Some(&top) = self.open.last() {
+            let outcome = &mut self.rows[top].outcome;
+            match note {
+                Note::Nothing => {}
+                Note::Lead(text) if outcome.lead.contains(&text) => {}
+                Note::Lead(text) => outcome.lead.push(text),
+                Note::Placed(text) => outcome.placed.push(text),
+                Note::End(text) => outcome.end = Some(text),
+            }
+        }
+        match event.kind() {
+            EventKind::Place => self.enter(search, choice),
+            // An undo with no open row leaves a node entered before the window.
+            EventKind::Undo => {
+                let left_outside = usize::from(self.open.pop().is_none());
+                self.outside = self.outside.saturating_sub(left_outside);
+            }
+            _ => {}
+        }
+    }
+
+    fn enter<S: Scene>(&mut self, search: &S, choice: Option<String>) {
+        self.rows.push(NodeRow {
+            cells: search.node_cells(),
+            parent: self.open.last().copied(),
+            depth: self.outside + self.open.len(),
+            choice,
+            outcome: Outcome::default(),
+        });
+        self.open.push(self.rows.len() - 1);
+    }
+
+    /// The nodes entered in the window, in order.
+    pub fn rows(&self) -> &[NodeRow] {
+        &self.rows
+    }
+
+    /// The rows of the open nodes entered in the window, outermost first.
+    pub fn open(&self) -> &[usize] {
+        &self.open
+    }
+
+    /// How many open nodes (the outer part of the current path) were
+    /// entered before the window.
+    pub fn outside(&self) -> usize {
+        self.outside
+    }
+
+    /// The step the window begins at (0: the whole search).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The number the trace table gives row `i` (1 for the first node of
+    /// the search).
+    pub fn number(&self, i: usize) -> u64 {
+        self.before + i as u64 + 1
+    }
+
+    /// The current node's row, when it was entered in the window.
+    pub fn current(&self) -> Option<usize> {
+        self.open.last().copied()
+    }
+
+    /// Whether the current node was entered before the window, so that no
+    /// row shows it.
+    pub fn current_outside(&self) -> bool {
+        self.open.is_empty() && self.outside > 0
+    }
+
+    /// The current node's depth (places above it), if any node is open.
+    pub fn current_depth(&self) -> Option<usize> {
+        (self.outside + self.open.len()).checked_sub(1)
+    }
+
+    /// Row `i` of the table: node number, the node's cells, its outcome.
+    pub fn table_row(&self, i: usize) -> Vec<String> {
+        let row = &self.rows[i];
+        let mut cells = vec![self.number(i).to_string()];
+        cells.extend(row.cells.iter().cloned());
+        cells.push(row.outcome.text());
+        cells
     }
 }

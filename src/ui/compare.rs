@@ -6,15 +6,17 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
+use super::Screen;
 use super::app::App;
 use super::keys::{self, Action};
+use super::render;
 use super::scene::Scene;
 use super::theme::Theme;
 
@@ -41,6 +43,12 @@ pub struct Compare<A: Scene, B: Scene> {
     pub focus: Focus,
     /// Set when the user asked to leave.
     pub quit: bool,
+    /// Whether the help popup is open.
+    pub help: bool,
+    /// How far the help popup is scrolled.
+    pub help_scroll: u16,
+    /// The furthest the help popup can scroll, as last drawn.
+    pub help_max: std::cell::Cell<u16>,
 }
 
 impl<A: Scene, B: Scene> Compare<A, B> {
@@ -52,6 +60,9 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             labels,
             focus: Focus::Both,
             quit: false,
+            help: false,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
         }
     }
 
@@ -65,12 +76,23 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             };
             return;
         }
+        if self.help {
+            if key.code == KeyCode::Esc {
+                self.help = false;
+                return;
+            }
+            if let Some(to) = keys::help_scroll(key, self.help_scroll) {
+                self.help_scroll = to.min(self.help_max.get());
+                return;
+            }
+        }
         match keys::action(key) {
-            // Esc first cancels a run or a jump on either side.
-            Some(Action::Quit) if key.code == KeyCode::Esc && self.busy() => {
+            // Esc cancels a run or a jump on both sides, and never quits.
+            Some(Action::Cancel) if self.busy() => {
                 self.left.on_key(key);
                 self.right.on_key(key);
             }
+            Some(Action::Cancel) => {}
             Some(Action::Quit) => self.quit = true,
             Some(action) => self.act(action),
             None => {}
@@ -92,9 +114,14 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         let action = match (self.focus, action) {
             (Focus::Both, Action::Step) => Action::NextNode,
             (Focus::Both, Action::Back) => Action::PrevNode,
-            // The panels, predict mode and the help popup belong to the
-            // single-search screen; this one has no room for them.
-            (_, Action::Table | Action::Code | Action::Tree | Action::Predict | Action::Help) => {
+            (_, Action::Help) => {
+                self.help = !self.help;
+                self.help_scroll = 0;
+                return;
+            }
+            // The panels and predict mode belong to the single-search
+            // screen; this one has no room for them.
+            (_, Action::Table | Action::Code | Action::Tree | Action::Predict) => {
                 return;
             }
             (_, action) => action,
@@ -170,12 +197,21 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let left_title = c.left.timeline.search().title(&c.left.name, &theme);
-    let head = format!(
-        " backstep {} compare {} {}",
-        theme.glyphs.dot, theme.glyphs.dot, left_title
+    let dot = theme.glyphs.dot;
+    let right = format!("{dot} ? help ");
+    let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
+    // Too long: the program's name goes first, then the end of the line.
+    let full = title_text(c);
+    let prefix = format!(" backstep {dot}");
+    let head = if full.chars().count() > room {
+        render::shorten(full.strip_prefix(&prefix).unwrap_or(&full), room, &theme)
+    } else {
+        full
+    };
+    frame.render_widget(
+        Paragraph::new(render::title_line(head, right, title.width, &theme)),
+        title,
     );
-    frame.render_widget(Paragraph::new(Span::styled(head, theme.title())), title);
     let [l, r] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(sides);
     side(&c.left, &c.labels[0], c.focus != Focus::Right, frame, l);
     side(&c.right, &c.labels[1], c.focus != Focus::Left, frame, r);
@@ -188,75 +224,142 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         Focus::Left => "left only",
         Focus::Right => "right only",
     };
-    let keys = Line::from(vec![
-        Span::styled(" tab", theme.key()),
-        Span::styled(format!(" focus: {focus} "), theme.muted()),
-        Span::styled(
-            format!(" {}{}", theme.key_names("→"), theme.key_names("←")),
-            theme.key(),
+    let items = [
+        ("tab".to_string(), format!("focus: {focus}")),
+        (
+            format!("{}{}", theme.key_names("→"), theme.key_names("←")),
+            "step/back".into(),
         ),
-        Span::styled(" step/back ", theme.muted()),
-        Span::styled(" enter", theme.key()),
-        Span::styled(" run ", theme.muted()),
-        Span::styled(" s d g G", theme.key()),
-        Span::styled(" sol/dead/start/end ", theme.muted()),
-        Span::styled(" q", theme.key()),
-        Span::styled(" quit", theme.muted()),
-    ]);
-    frame.render_widget(Paragraph::new(keys), bar);
+        ("enter".into(), "run".into()),
+        ("s d".into(), "sol/dead".into()),
+        ("g G".into(), "start/end".into()),
+        ("esc".into(), "cancel".into()),
+    ];
+    frame.render_widget(Paragraph::new(key_bar(&theme, &items, bar.width)), bar);
+    if c.help {
+        let help = keys::help_rows().filter(|b| {
+            !matches!(
+                b.action,
+                Action::Table
+                    | Action::Code
+                    | Action::Tree
+                    | Action::Predict
+                    | Action::ScrollDown
+                    | Action::ScrollUp
+                    | Action::PageDown
+                    | Action::PageUp
+            )
+        });
+        let mut lines = vec![Line::from(vec![
+            Span::styled(format!(" {:<12}", "tab"), theme.key()),
+            Span::raw("keys move both sides (a step is a node), the left or the right"),
+        ])];
+        lines.extend(render::help_lines(c.left.timeline.search(), &theme, help));
+        // Over the sides only: the title and the key bar stay in view.
+        let room = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(2),
+            ..area
+        };
+        let max = render::help_popup(&theme, lines, c.help_scroll, frame, room);
+        c.help_max.set(max);
+    }
 }
 
-/// One side: its board, then its counters and last event.
+/// The key bar: as many of `items` as fit, then help and quit at the end.
+fn key_bar(theme: &Theme, items: &[(String, String)], width: u16) -> Line<'static> {
+    let item = |key: &str, what: &str| {
+        vec![
+            Span::styled(format!(" {key}"), theme.key()),
+            Span::styled(format!(" {what} "), theme.muted()),
+        ]
+    };
+    let tail: Vec<Span> = [("?", "help"), ("q", "quit")]
+        .into_iter()
+        .flat_map(|(k, w)| item(k, w))
+        .collect();
+    let tail_width: usize = tail.iter().map(Span::width).sum();
+    let mut spans = Vec::new();
+    let mut used = 0;
+    for (key, what) in items {
+        let next = item(key, what);
+        let w: usize = next.iter().map(Span::width).sum();
+        if used + w + tail_width > width as usize {
+            break;
+        }
+        used += w;
+        spans.extend(next);
+    }
+    spans.push(Span::raw(
+        " ".repeat((width as usize).saturating_sub(used + tail_width)),
+    ));
+    spans.extend(tail);
+    Line::from(spans)
+}
+
+/// The title bar's text: what both sides search, then which is which,
+/// e.g. `backstep · compare · Sudoku inkala (9x9) · mrv (left) vs first (right)`.
+pub fn title_text<A: Scene, B: Scene>(c: &Compare<A, B>) -> String {
+    let theme = c.left.theme;
+    let dot = theme.glyphs.dot;
+    let sep = format!(" {dot} ");
+    let left = c.left.timeline.search().title(&c.left.name, &theme);
+    let right = c.right.timeline.search().title(&c.right.name, &theme);
+    // The part both titles share, up to their last separator.
+    let shared = match (left.rsplit_once(&sep), right.rsplit_once(&sep)) {
+        (Some((a, _)), Some((b, _))) if a == b => a.to_string(),
+        _ => left.clone(),
+    };
+    format!(
+        " backstep{sep}compare{sep}{shared}{sep}{} (left) vs {} (right)",
+        c.labels[0], c.labels[1]
+    )
+}
+
+/// One side: its board, then its counters, path, last event and masks.
+/// At the end the board shows the last solution, as on the main screen.
 fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
-    let search = app.timeline.search();
-    let c = search.counters();
+    let view = render::view(app);
     let title_style = if focused { t.title() } else { t.muted() };
-    let block = Block::bordered()
+    let mut block = Block::bordered()
         .border_set(t.glyphs.border)
         .border_style(t.border())
         .title(Span::styled(format!(" {label} "), title_style));
+    let room = area.width.saturating_sub(4) as usize;
+    if let Some(end) = &view.end {
+        // Without the step when it does not fit: a figure is whole or absent.
+        let end = match end.split_once(", ") {
+            Some((short, _)) if end.chars().count() > room => short,
+            _ => end,
+        };
+        block = block.title_bottom(Span::styled(
+            format!(" {} ", render::shorten(end, room, t)),
+            t.muted(),
+        ));
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (_, bh) = search.board_size();
+    let (_, bh) = view.search.board_size();
     let [board, info] =
         Layout::vertical([Constraint::Length(bh + 1), Constraint::Fill(1)]).areas(inner);
-    search.render_board(app.timeline.last_event(), t, board, frame.buffer_mut());
-    let total = app
-        .timeline
-        .total()
-        .map_or(String::new(), |total| format!(" / {total}"));
-    let last = app
-        .timeline
-        .last_event()
-        .map_or("step 0".to_string(), |e| search.describe(e, c.found));
-    let lines = vec![
-        Line::from(vec![
-            Span::styled("nodes ", t.muted()),
-            Span::styled(c.nodes.to_string(), t.title()),
-            Span::styled("   solutions ", t.muted()),
-            Span::raw(search.solutions_text()),
-        ]),
-        Line::from(vec![
-            Span::styled("step ", t.muted()),
-            Span::raw(format!("{}{total}", app.timeline.step())),
-            Span::styled("   dead ends ", t.muted()),
-            Span::raw(c.dead_ends.to_string()),
-            Span::styled("   depth ", t.muted()),
-            Span::raw(c.depth.to_string()),
-        ]),
-        search.path(t),
-        Line::styled(last, t.newest()),
-        Line::raw(""),
-    ];
-    let lines: Vec<Line> = lines
-        .into_iter()
-        .chain(search.masks(app.timeline.last_event(), t))
-        .collect();
-    frame.render_widget(Paragraph::new(lines), info);
+    view.search
+        .render_board(view.last, t, board, frame.buffer_mut());
+    let width = info.width as usize;
+    let search = app.timeline.search();
+    let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
+        search.describe(e, search.counters().found)
+    });
+    let mut lines = render::counter_lines(app, info.width, 2);
+    lines.push(render::keep_tail(view.search.path(t), width, t));
+    lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
+    lines.push(Line::raw(""));
+    lines.extend(view.search.masks(view.last, t));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
 }
 
-/// Opens the compare screen and runs it until the user quits.
+/// Opens the compare screen and runs it until the user quits (or a
+/// terminating signal arrives: see [`super::run_screen`]).
 pub fn run<A: Scene, B: Scene>(
     left: A,
     right: B,
@@ -269,24 +372,36 @@ pub fn run<A: Scene, B: Scene>(
         App::new(right, name, theme),
         labels,
     );
-    let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
-    let result = (|| -> Result<()> {
-        let mut last = Instant::now();
-        while !compare.quit {
-            terminal.draw(|frame| draw(&compare, frame))?;
-            let wait = Duration::from_millis(if compare.busy() { 16 } else { 500 });
-            if event::poll(wait)?
-                && let Event::Key(key) = event::read()?
-                && key.kind != KeyEventKind::Release
-            {
-                compare.on_key(key);
-            }
-            let now = Instant::now();
-            compare.tick(now - last);
-            last = now;
-        }
-        Ok(())
-    })();
-    ratatui::restore();
-    result
+    super::run_screen(&mut compare, false)
+}
+
+impl<A: Scene, B: Scene> Screen for Compare<A, B> {
+    fn draw(&self, frame: &mut Frame) {
+        draw(self, frame);
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        Compare::on_key(self, key);
+    }
+
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    fn working(&self) -> bool {
+        self.left.working() || self.right.working()
+    }
+
+    fn ticking(&self) -> bool {
+        self.busy()
+    }
+
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
+        // Both sides working share the time; one alone has all of it.
+        let now = Instant::now();
+        let half = now + deadline.saturating_duration_since(now) / 2;
+        let left = if self.right.working() { half } else { deadline };
+        self.left.tick_until(elapsed, left);
+        self.right.tick_until(elapsed, deadline);
+    }
 }

@@ -38,6 +38,14 @@ pub enum Action {
     Fold,
     /// Show the trace table in place of the event log (or go back to it).
     Table,
+    /// Scroll the table or tree one line down.
+    ScrollDown,
+    /// Scroll the table or tree one line up.
+    ScrollUp,
+    /// Scroll the table or tree a page down.
+    PageDown,
+    /// Scroll the table or tree a page up.
+    PageUp,
     /// Show the algorithm's steps in place of the event log.
     Code,
     /// Show the search tree in place of the event log.
@@ -46,7 +54,9 @@ pub enum Action {
     Predict,
     /// Show or hide the help popup.
     Help,
-    /// Leave (or cancel what is running).
+    /// Cancel a prompt, a run, a jump or a panel; otherwise nothing.
+    Cancel,
+    /// Leave.
     Quit,
 }
 
@@ -206,9 +216,37 @@ pub const KEYS: &[Binding] = &[
         codes: &[KeyCode::Char('T')],
     },
     Binding {
+        keys: "j k",
+        short: "",
+        help: "scroll the table or tree a line down / up",
+        action: Action::ScrollDown,
+        codes: &[KeyCode::Char('j')],
+    },
+    Binding {
+        keys: "k",
+        short: "",
+        help: "",
+        action: Action::ScrollUp,
+        codes: &[KeyCode::Char('k')],
+    },
+    Binding {
+        keys: "pgdn pgup",
+        short: "",
+        help: "scroll a page; the next step follows the current node again",
+        action: Action::PageDown,
+        codes: &[KeyCode::PageDown],
+    },
+    Binding {
+        keys: "pgup",
+        short: "",
+        help: "",
+        action: Action::PageUp,
+        codes: &[KeyCode::PageUp],
+    },
+    Binding {
         keys: "p",
         short: "predict",
-        help: "predict mode: guess each decision before it is shown (m: type legal in binary)",
+        help: "predict mode: guess each decision (m: answer legal in binary)",
         action: Action::Predict,
         codes: &[KeyCode::Char('p')],
     },
@@ -220,22 +258,47 @@ pub const KEYS: &[Binding] = &[
         codes: &[KeyCode::Char('?')],
     },
     Binding {
-        keys: "q esc ^c",
+        keys: "esc",
+        short: "cancel",
+        help: "cancel a prompt, a run, a jump, this help or a panel (never quits)",
+        action: Action::Cancel,
+        codes: &[KeyCode::Esc],
+    },
+    Binding {
+        keys: "q ^c",
         short: "quit",
-        help: "quit (esc first cancels a run, a jump or this help)",
+        help: "quit (ctrl-c quits from anywhere, prompts and questions included)",
         action: Action::Quit,
-        codes: &[KeyCode::Char('q'), KeyCode::Esc],
+        codes: &[KeyCode::Char('q')],
     },
 ];
+
+/// Whether a key press is Ctrl-C, which quits from every state.
+pub fn is_interrupt(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
+}
 
 /// The action bound to a key press, if any.
 pub fn action(key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
+        return is_interrupt(key).then_some(Action::Quit);
     }
     KEYS.iter()
         .find(|b| b.codes.contains(&key.code))
         .map(|b| b.action)
+}
+
+/// Where a key moves the open help popup from line `from`: ↑ ↓ `k` `j`
+/// by a line, PgUp PgDn by a page; `None` for any other key.
+pub fn help_scroll(key: KeyEvent, from: u16) -> Option<u16> {
+    const PAGE: u16 = 10;
+    match key.code {
+        KeyCode::Down | KeyCode::Char('j') => Some(from.saturating_add(1)),
+        KeyCode::Up | KeyCode::Char('k') => Some(from.saturating_sub(1)),
+        KeyCode::PageDown => Some(from.saturating_add(PAGE)),
+        KeyCode::PageUp => Some(from.saturating_sub(PAGE)),
+        _ => None,
+    }
 }
 
 /// The bindings the help lists: the ones with a sentence.
@@ -264,7 +327,14 @@ mod tests {
         let press = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         assert_eq!(action(press('N')), Some(Action::PrevNode));
         assert_eq!(action(press('?')), Some(Action::Help));
+        assert_eq!(action(press('j')), Some(Action::ScrollDown));
+        assert_eq!(action(press('k')), Some(Action::ScrollUp));
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        assert_eq!(action(key(KeyCode::PageDown)), Some(Action::PageDown));
+        assert_eq!(action(key(KeyCode::PageUp)), Some(Action::PageUp));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c), Some(Action::Quit));
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(action(esc), Some(Action::Cancel));
     }
 }

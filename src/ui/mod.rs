@@ -16,60 +16,233 @@ pub mod tree;
 pub mod word;
 
 use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEvent, KeyEventKind, MouseEvent,
+};
+use ratatui::crossterm::execute;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::{SigId, flag, low_level};
 
 use app::App;
 use scene::Scene;
 use theme::Theme;
 
-/// How long the loop waits for a key before drawing the next frame.
-const FRAME: Duration = Duration::from_millis(16);
+/// One frame: the loop draws at most this often, and never waits longer
+/// than this for a key, so that a signal is noticed within a frame.
+pub const FRAME: Duration = Duration::from_millis(16);
+/// How often an idle screen is redrawn anyway (it also catches a resize).
+const IDLE_REDRAW: Duration = Duration::from_millis(500);
+
+/// What the event loop needs of a screen: the main screen, compare and play.
+pub trait Screen {
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// Reacts to one key press.
+    fn on_key(&mut self, key: KeyEvent);
+    /// Reacts to the mouse (only the play screen captures it).
+    fn on_mouse(&mut self, _mouse: MouseEvent) {}
+    /// Whether the user asked to leave.
+    fn quit(&self) -> bool;
+    /// Whether there is work to do right now (a job, or a run at full
+    /// speed): the loop then never sleeps, it only looks for keys.
+    fn working(&self) -> bool;
+    /// Whether the screen changes with time (a run at any speed, a job, a
+    /// count in progress): the loop then draws every frame.
+    fn ticking(&self) -> bool;
+    /// Advances time by `elapsed`, working until about `deadline`.
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant);
+}
 
 /// Opens the terminal UI on `search` and runs it until the user quits. The
-/// terminal is restored on every way out: quit, error, or panic (ratatui's
-/// panic hook restores it before the panic message prints).
+/// terminal is restored on every way out: quit, error, panic (ratatui's
+/// panic hook restores it before the panic message prints), and SIGTERM,
+/// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
 /// With `predict`, it starts in predict mode.
 pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Result<()> {
     let mut app = App::new(search, name, theme);
     if predict {
         app.act(keys::Action::Predict);
     }
-    let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
-    let result = event_loop(&mut terminal, app);
-    ratatui::restore();
-    result
+    run_screen(&mut app, false)
 }
 
-fn event_loop<S: Scene>(terminal: &mut DefaultTerminal, mut app: App<S>) -> Result<()> {
-    let mut last = Instant::now();
-    while !app.quit {
-        terminal.draw(|frame| render::draw(&app, frame))?;
-        // While running, wake every frame; otherwise only for keys (and a
-        // slow redraw, which also catches a resize).
-        let busy = app.running || app.pending.is_some();
-        let wait = if busy { FRAME } else { FRAME * 30 };
+/// Runs `screen` in the terminal until the user quits or a terminating
+/// signal arrives, with the mouse captured if asked. The terminal is
+/// restored on every way out; after a signal the process exits with the
+/// conventional status, 128 + the signal's number.
+pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
+    let signals = Signals::install().context("cannot watch for signals")?;
+    let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
+    if mouse {
+        // ratatui's hook (set by try_init) restores the terminal on a panic;
+        // this one runs first and switches the mouse off as well.
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(io::stdout(), DisableMouseCapture);
+            hook(info);
+        }));
+    }
+    let result = if mouse {
+        execute!(io::stdout(), EnableMouseCapture).context("cannot switch on the mouse")
+    } else {
+        Ok(())
+    }
+    .and_then(|()| event_loop(&mut terminal, screen, &signals));
+    if mouse {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+    }
+    // Dropping the terminal would show the cursor, but `exit` below skips
+    // the drop: show it here.
+    let _ = terminal.show_cursor();
+    ratatui::restore();
+    // A signal wins over an error it caused (a hung-up terminal fails the
+    // next draw).
+    if let Some(signal) = signals.caught() {
+        std::process::exit(128 + signal);
+    }
+    result.map(drop)
+}
+
+/// Draws, reads keys and works until the screen quits (`None`) or a
+/// terminating signal arrives (`Some(signal)`).
+///
+/// A frame is drawn at most once per [`FRAME`] while the screen changes with
+/// time, at once after a key, and every [`IDLE_REDRAW`] otherwise. While
+/// there is work the loop never sleeps: it looks for keys without waiting,
+/// then works until the next frame is due, so a key is handled within a
+/// frame. Otherwise it waits for a key at most one frame at a time.
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    screen: &mut impl Screen,
+    signals: &Signals,
+) -> Result<Option<i32>> {
+    let mut ticked = Instant::now();
+    let mut drawn = Instant::now();
+    let mut dirty = true;
+    loop {
+        if let Some(signal) = signals.caught() {
+            return Ok(Some(signal));
+        }
+        if screen.quit() {
+            return Ok(None);
+        }
+        let since = drawn.elapsed();
+        if dirty || (screen.ticking() && since >= FRAME) || since >= IDLE_REDRAW {
+            terminal.draw(|frame| screen.draw(frame))?;
+            drawn = Instant::now();
+            dirty = false;
+        }
+        let next_frame = drawn + FRAME;
+        let wait = if screen.working() {
+            Duration::ZERO
+        } else if screen.ticking() {
+            next_frame.saturating_duration_since(Instant::now())
+        } else {
+            FRAME
+        };
         if event::poll(wait)? {
-            // Take every key that is waiting, so held keys never queue up.
+            // Take every event that is waiting, so held keys never queue up.
             loop {
-                if let Event::Key(key) = event::read()?
-                    && key.kind != KeyEventKind::Release
-                {
-                    app.on_key(key);
+                match event::read()? {
+                    Event::Key(key) if key.kind != KeyEventKind::Release => screen.on_key(key),
+                    Event::Mouse(mouse) => screen.on_mouse(mouse),
+                    _ => {}
                 }
-                if app.quit || !event::poll(Duration::ZERO)? {
+                if screen.quit() || !event::poll(Duration::ZERO)? {
                     break;
                 }
             }
+            // A key, a click or a resize: show the result at once.
+            dirty = true;
         }
         let now = Instant::now();
-        app.tick(now - last);
-        last = now;
+        if screen.ticking() && !screen.quit() {
+            screen.tick_until(now - ticked, next_frame.max(now));
+            dirty = true;
+        }
+        ticked = now;
     }
-    Ok(())
+}
+
+/// Watches for SIGTERM, SIGHUP and SIGINT while the UI runs, so that the
+/// loop can restore the terminal before leaving. A second signal while the
+/// first is being handled ends the process at once.
+struct Signals {
+    /// The number of the latest signal caught, 0 for none.
+    caught: Arc<AtomicUsize>,
+    ids: Vec<SigId>,
+}
+
+impl Signals {
+    fn install() -> io::Result<Signals> {
+        let caught = Arc::new(AtomicUsize::new(0));
+        let once = Arc::new(AtomicBool::new(false));
+        let mut ids = Vec::new();
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            // The shutdown is registered first, so it only fires when an
+            // earlier signal already set `once`.
+            ids.push(flag::register_conditional_shutdown(
+                signal,
+                128 + signal,
+                Arc::clone(&once),
+            )?);
+            ids.push(flag::register(signal, Arc::clone(&once))?);
+            ids.push(flag::register_usize(
+                signal,
+                Arc::clone(&caught),
+                signal as usize,
+            )?);
+        }
+        Ok(Signals { caught, ids })
+    }
+
+    /// The signal caught, if any.
+    fn caught(&self) -> Option<i32> {
+        match self.caught.load(Ordering::Relaxed) {
+            0 => None,
+            signal => i32::try_from(signal).ok(),
+        }
+    }
+}
+
+impl Drop for Signals {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            low_level::unregister(id);
+        }
+    }
+}
+
+impl<S: Scene> Screen for App<S> {
+    fn draw(&self, frame: &mut Frame) {
+        render::draw(self, frame);
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        App::on_key(self, key);
+    }
+
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    fn working(&self) -> bool {
+        App::working(self)
+    }
+
+    fn ticking(&self) -> bool {
+        self.running || self.pending.is_some()
+    }
+
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
+        App::tick_until(self, elapsed, deadline);
+    }
 }
 
 /// Whether standard output is a terminal the UI can draw on.

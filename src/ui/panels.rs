@@ -6,30 +6,43 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
-use super::app::{App, NODES_LIMIT};
+use super::app::App;
 use super::scene::Scene;
 
-/// The trace table of the nodes entered so far, the current node's row
-/// highlighted and kept in view.
+/// The trace table of the nodes entered so far (in a long search, of those
+/// entered in the window the node log keeps), the current node's row
+/// highlighted and kept in view unless the user scrolls.
 pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
     let log = app.nodes.log();
     let header = app.timeline.search().table_header();
     let total = log.rows().len();
-    let current = log.open().last().copied();
-    let mut block = block;
-    if app.nodes.upto() < app.timeline.step() {
-        block = block.title_bottom(Span::styled(
-            format!(" the table follows the first {NODES_LIMIT} steps only "),
-            app.theme.muted(),
-        ));
-    }
+    let current = log.current();
     let visible = block.inner(area).height.saturating_sub(1) as usize;
     // Keep the current row in view, a little above the bottom when possible;
     // only the rows in view are formatted.
     let focus = current.unwrap_or(total.saturating_sub(1));
-    let first = (focus + 3)
+    let follow = (focus + 3)
         .saturating_sub(visible)
         .min(total.saturating_sub(visible));
+    let first = app.first_line(follow, visible, total);
+    let mut notes: Vec<String> = Vec::new();
+    if log.current_outside() {
+        notes.push(format!(
+            "current node entered before step {}: not in these rows",
+            log.base() + 1
+        ));
+    } else if log.base() > 0 {
+        notes.push(format!("nodes after step {}", log.base()));
+    }
+    if total > visible && visible > 0 {
+        notes.push(format!(
+            "rows {}-{} of {}",
+            log.number(first),
+            log.number((first + visible).min(total) - 1),
+            log.number(total - 1)
+        ));
+        notes.push("j k pgup pgdn".into());
+    }
     let shown: Vec<Vec<String>> = (first..total.min(first + visible))
         .map(|i| log.table_row(i))
         .collect();
@@ -39,18 +52,73 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             *w = (*w).max(cell.chars().count() as u16);
         }
     }
+    // On a narrow panel leave out whole columns, widest first (never the
+    // node, the first cell or the outcome), rather than cut figures.
+    let room = usize::from(block.inner(area).width);
+    let mut keep = vec![true; header.len()];
+    let needed = |keep: &[bool]| -> usize {
+        let kept = widths.iter().zip(keep).filter(|&(_, &k)| k);
+        kept.clone()
+            .map(|(&w, _)| usize::from(w) + 2)
+            .sum::<usize>()
+            - 2
+    };
+    while needed(&keep) > room {
+        let widest = (2..header.len().saturating_sub(1))
+            .filter(|&i| keep[i])
+            .max_by_key(|&i| (widths[i], std::cmp::Reverse(i)));
+        match widest {
+            Some(i) => keep[i] = false,
+            None => break,
+        }
+    }
+    let dropped: Vec<&str> = (0..header.len())
+        .filter(|&i| !keep[i])
+        .map(|i| header[i])
+        .collect();
+    if !dropped.is_empty() {
+        notes.insert(
+            usize::from(log.current_outside() || log.base() > 0),
+            format!("{} left out: narrow", dropped.join(", ")),
+        );
+    }
+    // The least important notes go first when the border is too short.
+    while notes.len() > 1 && notes.join(" · ").chars().count() + 4 > room {
+        notes.pop();
+    }
+    let kept = |cells: &[String]| -> Vec<String> {
+        cells
+            .iter()
+            .zip(&keep)
+            .filter(|&(_, &k)| k)
+            .map(|(c, _)| c.clone())
+            .collect()
+    };
     let rows = shown.iter().enumerate().map(|(i, cells)| {
         let style = if Some(first + i) == current {
             app.theme.current()
         } else {
             ratatui::style::Style::new()
         };
-        Row::new(cells.clone()).style(style)
+        Row::new(kept(cells)).style(style)
     });
-    let widths: Vec<Constraint> = widths.into_iter().map(Constraint::Length).collect();
+    let header: Vec<String> = kept(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    let widths: Vec<Constraint> = widths
+        .into_iter()
+        .zip(&keep)
+        .filter(|&(_, &k)| k)
+        .map(|(w, _)| Constraint::Length(w))
+        .collect();
+    let mut block = block;
+    if !notes.is_empty() {
+        block = block.title_bottom(Span::styled(
+            format!(" {} ", notes.join(" · ")),
+            app.theme.muted(),
+        ));
+    }
     let widget = Table::new(rows, widths)
         .column_spacing(2)
-        .header(Row::new(header.to_vec()).style(app.theme.title()))
+        .header(Row::new(header).style(app.theme.title()))
         .block(block);
     frame.render_widget(widget, area);
     if total == 0 {
@@ -59,10 +127,11 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             height: 1,
             ..area
         };
-        let note = Line::styled(
-            "  no node entered yet: the first place will start the table",
-            app.theme.muted(),
-        );
+        let text = match log.base() {
+            0 => "  no node entered yet: the first place will start the table".to_string(),
+            base => format!("  no node entered since step {base}"),
+        };
+        let note = Line::styled(text, app.theme.muted());
         frame.render_widget(
             Paragraph::new(note),
             inner.inner(ratatui::layout::Margin::new(1, 0)),

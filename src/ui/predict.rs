@@ -131,9 +131,10 @@ impl Question {
         Verdict {
             right: false,
             text: format!(
-                "wrong: you said {}, the answer is {}. {reason}. {}",
+                "wrong: you said {}, the answer is {}. {}. {}",
                 shown(answer),
                 shown(&self.answer),
+                capitalised(&reason),
                 capitalised(&self.why)
             ),
         }
@@ -289,8 +290,8 @@ impl Ask for Sudoku {
                 }
                 let why = match self.options().order {
                     crate::search::sudoku::Order::Mrv => format!(
-                        "MRV picks ({row},{col}): {} candidate(s), the fewest, first in row order",
-                        candidates.count_ones()
+                        "MRV picks ({row},{col}): {}, the fewest, first in row order",
+                        candidates_text(candidates.count_ones())
                     ),
                     crate::search::sudoku::Order::First => {
                         format!("({row},{col}) is the first blank in row order")
@@ -315,7 +316,7 @@ impl Ask for Sudoku {
             let n = self.candidates(idx).count_ones();
             wrong.insert(
                 format!("{r},{c}"),
-                format!("({r},{c}) has {n} candidate(s)"),
+                format!("({r},{c}) has {}", candidates_text(n)),
             );
         }
         wrong.insert("d".into(), "every blank still has a candidate".into());
@@ -431,5 +432,14 @@ impl Predict {
     /// The score as `right / asked`.
     pub fn score(&self) -> String {
         format!("{} / {}", self.right, self.asked)
+    }
+}
+
+/// `1 candidate`, `3 candidates`.
+fn candidates_text(n: u32) -> String {
+    if n == 1 {
+        "1 candidate".into()
+    } else {
+        format!("{n} candidates")
     }
 }

@@ -5,9 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::scene::{Scene, put};
+use super::scene::{Scene, extent, put};
 use super::theme::Theme;
-use crate::search::queens::{Masks, Queens, QueensEvent, Step, format_mask};
+use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
 use crate::search::{Search, bits, format_set};
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -94,7 +94,16 @@ impl Scene for Queens {
             mask_line(name, mask, n, style, note, theme)
         };
         let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
-        if self.row() < n {
+        if self.row() < n && theme.hide_answer {
+            lines.push(hidden_line("legal", n, theme));
+            if self.row() == 0 && self.root_columns() != self.all_columns() {
+                lines.push(hidden_line("search", n, theme));
+            }
+            lines.push(Line::styled(
+                format!("filling row {}", self.row()),
+                theme.muted(),
+            ));
+        } else if self.row() < n {
             let legal = self.legal();
             let set = format_set(bits(legal));
             // Past ten columns the set may not fit beside the bits.
@@ -121,7 +130,7 @@ impl Scene for Queens {
         }
         match last {
             Some(QueensEvent::Reject { col, by, .. }) => lines.push(Line::styled(
-                format!("column {col}: {}", by.words()),
+                format!("column {col} refused: {}", refused_by(*by)),
                 theme.rejected(),
             )),
             Some(QueensEvent::DeadEnd { row }) => lines.push(Line::styled(
@@ -135,6 +144,80 @@ impl Scene for Queens {
             _ => {}
         }
         lines
+    }
+
+    fn masks_extent(&self, theme: &Theme) -> (u16, u16) {
+        let n = self.n();
+        let all = self.all_columns();
+        let bits_and = |note: String| mask_line("legal", all, n, Style::new(), note, theme);
+        let mut lines = mask_lines(Masks::default(), n, theme);
+        let set = format_set(bits(all));
+        if n > 10 {
+            lines.push(bits_and(String::new()));
+            lines.push(Line::raw(format!("{:7}{set}", "")));
+        } else {
+            lines.push(bits_and(set));
+        }
+        if self.root_columns() != all {
+            let searched = format_set(bits(self.root_columns()));
+            lines.push(bits_and(format!("{searched} (symmetry)")));
+        }
+        lines.push(Line::raw(format!("filling row {n}")));
+        let every: Attacks = [Attack::Column, Attack::High, Attack::Low]
+            .into_iter()
+            .collect();
+        let last = [
+            format!("column {n} refused: {}", refused_by(every)),
+            format!("column {n} refused: skipped by symmetry"),
+            format!("dead end: row {n} has no legal column"),
+            "solution, weight 2".to_string(),
+            "legal  -  (board complete)".to_string(),
+        ];
+        let (width, height) = extent(&lines);
+        let widest = last.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        (width.max(widest as u16), height + 1)
+    }
+
+    fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
+        let g = theme.glyphs;
+        let mut rows = vec![
+            (g.queen, "a queen placed"),
+            (g.removed, "the square a queen was just taken from (undo)"),
+            (
+                g.current_row,
+                "the row being filled; its squares say why a column is refused:",
+            ),
+            (
+                g.column,
+                "  column attack (C): a queen above, in this column",
+            ),
+            (g.high, "  high diagonal (H): a queen up and to the left"),
+            (g.low, "  low diagonal (L): a queen up and to the right"),
+            (g.both, "  both diagonals (H and L)"),
+            (g.legal, "  legal: no mask holds the column"),
+        ];
+        if self.root_columns() != self.all_columns() {
+            rows.push((
+                g.mirror,
+                "  legal, but skipped by symmetry: its mirror is searched",
+            ));
+        }
+        rows.push((
+            g.dead,
+            "left of a row: a dead end, the row has no legal column",
+        ));
+        let mut rows: Vec<(String, String)> = rows
+            .into_iter()
+            .map(|(glyph, text)| (glyph.to_string(), text.to_string()))
+            .collect();
+        rows.push(("reverse".into(), "the square just rejected".into()));
+        if self.options().symmetry {
+            rows.push((
+                "2 (1 found)".into(),
+                "solutions: 1 board found so far, counted twice for its mirror".into(),
+            ));
+        }
+        rows
     }
 
     fn path(&self, theme: &Theme) -> Line<'static> {
@@ -225,14 +308,31 @@ pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
         ("C|H|L", m.attacked(), Style::new(), "attacked".to_string()),
     ];
     for (name, mask, style, note) in rows {
-        lines.push(mask_line(name, mask, n, style, note, theme));
+        if name == "C|H|L" && theme.hide_answer {
+            lines.push(hidden_line(name, n, theme));
+        } else {
+            lines.push(mask_line(name, mask, n, style, note, theme));
+        }
     }
     lines
 }
 
-/// An attacked square of the row being filled: one glyph per mask that
-/// holds `bit` (column, high, low, in that order), each in its mask's
-/// colour, with `extra` (the reject highlight) over all three cells.
+/// A mask kept back while a prediction question is open: its name and a
+/// `?` per column.
+fn hidden_line(name: &str, n: u8, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{name:<7}"), theme.muted()),
+        Span::styled("?".repeat(usize::from(n)), theme.muted()),
+        Span::styled("  hidden until you answer", theme.muted()),
+    ])
+}
+
+/// An attacked square of the row being filled, in its three cells: the
+/// diagonal attacks on the left (`H`, `L`, or both at once), the column
+/// attack in the middle (under where the queen above stands), and a blank
+/// on the right, so that two neighbouring squares never run together. Each
+/// glyph is in its mask's colour, with `extra` (the reject highlight) over
+/// all three cells. The main screen and play mode share it.
 pub fn attack_glyphs(
     masks: Masks,
     bit: u32,
@@ -240,18 +340,40 @@ pub fn attack_glyphs(
     theme: &Theme,
 ) -> [(&'static str, Style); 3] {
     let g = theme.glyphs;
-    let glyph = |on: bool, text: &'static str, style: Style| {
-        if on {
-            (text, style.patch(extra))
-        } else {
-            (" ", extra)
-        }
+    let blank = (" ", extra);
+    let diagonal = match (masks.high & bit != 0, masks.low & bit != 0) {
+        (true, true) => (g.both, Style::new().patch(extra)),
+        (true, false) => (g.high, theme.high().patch(extra)),
+        (false, true) => (g.low, theme.low().patch(extra)),
+        (false, false) => blank,
     };
-    [
-        glyph(masks.cols & bit != 0, g.column, theme.column()),
-        glyph(masks.high & bit != 0, g.high, theme.high()),
-        glyph(masks.low & bit != 0, g.low, theme.low()),
-    ]
+    let column = if masks.cols & bit != 0 {
+        (g.column, theme.column().patch(extra))
+    } else {
+        blank
+    };
+    [diagonal, column, blank]
+}
+
+/// Why a column is refused, by the masks' names: `in C and H`, or
+/// `skipped by symmetry`.
+fn refused_by(by: Attacks) -> String {
+    if by.contains(Attack::Symmetry) {
+        return "skipped by symmetry".to_string();
+    }
+    let names: Vec<&str> = by
+        .iter()
+        .map(|attack| match attack {
+            Attack::Column => "C",
+            Attack::High => "H",
+            Attack::Low => "L",
+            Attack::Symmetry => "symmetry",
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("in {} and {last}", rest.join(", ")),
+        _ => format!("in {}", names.join("")),
+    }
 }
 
 /// One mask in the masks panel: its name, its bits, a note.
@@ -300,7 +422,9 @@ impl Queens {
         if changed {
             return centre(g.removed, theme.changed());
         }
-        if r != self.row() {
+        // While a question is open the row being filled shows no dots or
+        // attack glyphs: they would give the answer away.
+        if r != self.row() || theme.hide_answer {
             return [
                 (" ", Style::new()),
                 (" ", Style::new()),

@@ -15,8 +15,14 @@ use crate::search::{EventKind, SearchEvent};
 /// Rows taken by everything but the top panels: title, counters and path
 /// (two lines and a border), the event log (at least one line), key bar.
 const FIXED_ROWS: u16 = 1 + 4 + 3 + 1;
-/// The narrowest the masks panel may be.
+/// The masks panel's width on a wide screen, at least.
 const MIN_MASKS: u16 = 44;
+/// The fewest rows a trace table or tree gets inside its border before it
+/// takes the board's place.
+const MIN_PANEL_ROWS: u16 = 5;
+/// The narrowest the masks panel may be on a small screen (its longest
+/// lines wrap): 12-Queens' masks fit beside its board in 80 columns.
+const NARROWEST_MASKS: u16 = 38;
 /// The counters column, when there is room for it.
 const COUNTERS_WIDTH: u16 = 30;
 /// Its height inside the border: one line per counter.
@@ -25,20 +31,60 @@ const COUNTERS_ROWS: u16 = 6;
 /// The smallest terminal this search can be drawn in.
 pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
     let (bw, bh) = app.timeline.search().board_size();
-    let (mw, mh) = masks_size(app);
-    (
-        (bw + 2 + mw.min(MIN_MASKS)).max(60),
-        bh.max(mh) + 2 + FIXED_ROWS,
-    )
+    let (mw, _) = masks_size(app, None);
+    let narrowest = mw.min(NARROWEST_MASKS);
+    let (_, mh) = masks_size(app, Some(narrowest));
+    ((bw + 2 + narrowest).max(60), bh.max(mh) + 2 + FIXED_ROWS)
 }
 
-fn masks_size<S: Scene>(app: &App<S>) -> (u16, u16) {
-    let lines = app
-        .timeline
-        .search()
-        .masks(app.timeline.last_event(), &app.theme);
-    let width = lines.iter().map(|l| l.width() as u16).max().unwrap_or(0);
-    (width + 2, lines.len() as u16 + 1)
+/// The masks panel's width with its border, and the rows it needs (with a
+/// spare one) when it is `width` wide: the most it takes at any step, so
+/// that no panel moves from one step to the next. A line too long for the
+/// width wraps.
+fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
+    let (w, h) = app.timeline.search().masks_extent(&app.theme);
+    let inner = width.map_or(w, |width| width.saturating_sub(2)).max(1);
+    let wraps = w.div_ceil(inner).saturating_sub(1);
+    (w + 2, h + wraps + 1)
+}
+
+/// What the board, masks and path panels show: the search at the current
+/// step, or at the end its last solution.
+pub struct View<'a, S: Scene> {
+    /// The search to draw.
+    pub search: &'a S,
+    /// The event that led to it.
+    pub last: Option<&'a S::Event>,
+    /// At the end: what the board shows, e.g. `end: the last solution, from step 9`.
+    pub end: Option<String>,
+}
+
+/// The view of `app`: at the end of the search the board would be back to
+/// its start, so it shows the last solution instead, or says there was none.
+pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
+    let live = View {
+        search: app.timeline.search(),
+        last: app.timeline.last_event(),
+        end: None,
+    };
+    if !app.timeline.at_end() {
+        return live;
+    }
+    match &app.outcome {
+        Some(Some(outcome)) => View {
+            search: &outcome.search,
+            last: Some(&outcome.event),
+            end: Some(format!(
+                "end: the last solution, from step {}",
+                outcome.step
+            )),
+        },
+        Some(None) => View {
+            end: Some("end: no solution".to_string()),
+            ..live
+        },
+        None => live,
+    }
 }
 
 /// Draws the whole screen for the app's current state.
@@ -50,17 +96,33 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         return;
     }
     let (bw, bh) = app.timeline.search().board_size();
-    let (mw, mh) = masks_size(app);
+    let (mw, _) = masks_size(app, None);
     // Wide screens get the counters as a third column beside the masks;
     // narrower ones a line above the path.
-    let wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
-    let top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
+    let mut wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
+    let masks_width = if wide {
+        mw.max(MIN_MASKS)
+    } else {
+        area.width - bw - 2
+    };
+    let (_, mh) = masks_size(app, Some(masks_width));
+    let mut top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
     let bar_rows = if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
     };
+    // A trace table or tree too short to read (12-Queens at 80x24) takes
+    // the board's rows; `t` or `T` again brings the board back.
+    let table_or_tree = app.predict.is_none() && matches!(app.panel, Panel::Table | Panel::Tree);
+    let spare = area
+        .height
+        .saturating_sub(1 + top + if wide { 3 } else { 4 } + bar_rows + 2);
+    let board_hidden = table_or_tree && spare < MIN_PANEL_ROWS;
+    if board_hidden {
+        (wide, top) = (false, 0);
+    }
     let [title, main, progress, log, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top),
@@ -71,11 +133,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     .areas(area);
     let [board, masks, counters] = Layout::horizontal([
         Constraint::Length(bw + 2),
-        Constraint::Length(if wide {
-            mw.max(MIN_MASKS)
-        } else {
-            main.width - bw - 2
-        }),
+        Constraint::Length(masks_width),
         Constraint::Fill(1),
     ])
     .areas(main);
@@ -83,9 +141,11 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         render_counters(app, frame, counters);
     }
     render_path(app, frame, progress, !wide);
-    render_title(app, frame, title);
-    render_board(app, frame, board);
-    render_masks(app, frame, masks);
+    render_title(app, frame, title, board_hidden);
+    if !board_hidden {
+        render_board(app, frame, board);
+        render_masks(app, frame, masks);
+    }
     match app.panel {
         _ if app.predict.is_some() => {
             panels::render_predict(app, block(app, "Predict"), frame, log)
@@ -97,7 +157,13 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     }
     render_key_bar(app, frame, bar);
     if app.help {
-        render_help(app, frame, area);
+        // Over the panels only: the title and the key bar stay in view.
+        let room = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(1 + bar_rows),
+            ..area
+        };
+        render_help(app, frame, room);
     }
 }
 
@@ -108,7 +174,7 @@ fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
         .title(Span::styled(format!(" {title} "), app.theme.title()))
 }
 
-fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, board_hidden: bool) {
     let search = app.timeline.search();
     let t = &app.theme;
     let dot = t.glyphs.dot;
@@ -128,7 +194,12 @@ fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
         String::new()
     };
     let left = format!(" backstep {dot} {}", search.title(&app.name, t));
-    let right = format!("{state}{fold} {dot} ? help ");
+    let board = if board_hidden {
+        format!(" {dot} board hidden")
+    } else {
+        String::new()
+    };
+    let right = format!("{state}{fold}{board} {dot} ? help ");
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
@@ -143,10 +214,12 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
 }
 
 fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let view = view(app);
     let mut block = block(app, "Board");
-    let status = match app.timeline.last_event().map(SearchEvent::kind) {
-        Some(EventKind::DeadEnd) => Some(("dead end", app.theme.dead_end())),
-        Some(EventKind::Solution) => Some(("solution", app.theme.solution())),
+    let status = match (view.end.is_some(), view.last.map(SearchEvent::kind)) {
+        (_, Some(EventKind::Solution)) => Some(("solution", app.theme.solution())),
+        (true, _) => Some(("no solution", app.theme.dead_end())),
+        (false, Some(EventKind::DeadEnd)) => Some(("dead end", app.theme.dead_end())),
         _ => None,
     };
     if let Some((text, style)) = status {
@@ -154,47 +227,190 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let search = app.timeline.search();
-    search.render_board(
-        app.timeline.last_event(),
-        &app.theme,
-        inner,
-        frame.buffer_mut(),
-    );
+    view.search
+        .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
 }
 
 fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    let search = app.timeline.search();
-    let lines = search.masks(app.timeline.last_event(), &app.theme);
-    let paragraph = Paragraph::new(lines).block(block(app, search.masks_title()));
+    let view = view(app);
+    let lines = view.search.masks(view.last, &app.scene_theme());
+    let paragraph = Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(block(app, view.search.masks_title()));
     frame.render_widget(paragraph, area);
 }
 
-/// The counters as (name, value) pairs, in the order both layouts show them.
-fn counter_items<S: Scene>(app: &App<S>) -> Vec<(&'static str, String)> {
+/// `text` cut to `width` columns, with an ellipsis where it was cut.
+pub fn shorten(text: &str, width: usize, theme: &Theme) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let ellipsis = theme.glyphs.ellipsis;
+    let keep = width.saturating_sub(ellipsis.chars().count());
+    let mut cut: String = text.chars().take(keep).collect();
+    cut.push_str(ellipsis);
+    cut
+}
+
+/// One counter: its name and its value, written out in full and shortened.
+struct Counter {
+    name: &'static str,
+    full: String,
+    short: String,
+}
+
+/// The counters, in the order both layouts show them. When room is short
+/// they are dropped in [`DROP_ORDER`], never cut.
+fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     let search = app.timeline.search();
     let c = search.counters();
-    let step = match app.timeline.total() {
-        Some(total) => format!("{} / {total}", app.timeline.step()),
-        None => app.timeline.step().to_string(),
+    let step = app.timeline.step();
+    let (full_step, short_step) = match app.timeline.total() {
+        Some(total) => (
+            format!("{step} / {total}"),
+            format!("{} / {}", compact(step), compact(total)),
+        ),
+        None => (step.to_string(), compact(step)),
     };
+    let item = |name, full: String, short: String| Counter { name, full, short };
+    let number = |name, n: u64| item(name, n.to_string(), compact(n));
     vec![
-        ("step", step),
-        ("nodes", c.nodes.to_string()),
-        ("solutions", search.solutions_text()),
-        ("dead ends", c.dead_ends.to_string()),
-        ("rejects", c.rejects.to_string()),
-        ("depth", c.depth.to_string()),
+        item("step", full_step, short_step),
+        number("nodes", c.nodes),
+        item("solutions", search.solutions_text(), compact(c.solutions)),
+        number("dead ends", c.dead_ends),
+        number("rejects", c.rejects),
+        number("depth", c.depth as u64),
     ]
+}
+
+/// The counters shortened first when room is short.
+const SHORTEN_ORDER: [&str; 6] = [
+    "solutions",
+    "step",
+    "rejects",
+    "nodes",
+    "dead ends",
+    "depth",
+];
+
+/// The counters a narrow line drops first, least telling first.
+const DROP_ORDER: [&str; 3] = ["rejects", "depth", "dead ends"];
+
+/// A count in at most about five characters: whole below 100,000, else
+/// three significant digits and a suffix (`191k`, `16.6M`).
+pub fn compact(n: u64) -> String {
+    if n < 100_000 {
+        return n.to_string();
+    }
+    let mut value = n as f64;
+    for suffix in ["k", "M", "G", "T", "P", "E"] {
+        value /= 1000.0;
+        let text = if value < 9.995 {
+            format!("{value:.2}")
+        } else if value < 99.95 {
+            format!("{value:.1}")
+        } else {
+            format!("{value:.0}")
+        };
+        if value < 999.5 {
+            return format!("{text}{suffix}");
+        }
+    }
+    n.to_string()
+}
+
+/// One counter as shown: its name and the form of its value chosen.
+type Shown = (&'static str, String);
+
+/// The counters in at most `max_rows` lines of `width` columns: every
+/// figure whole; when they do not fit, shortened, then the least telling
+/// left out ([`DROP_ORDER`]). Never a figure cut.
+fn counter_rows(items: &[Counter], width: usize, max_rows: usize) -> Vec<Vec<Shown>> {
+    const GAP: usize = 3;
+    let pack = |shown: &[Shown]| -> Option<Vec<Vec<Shown>>> {
+        let mut rows: Vec<Vec<Shown>> = vec![Vec::new()];
+        let mut used = 0;
+        for (name, value) in shown {
+            let w = name.chars().count() + 1 + value.chars().count();
+            let row = rows.last_mut().expect("one row at least");
+            if row.is_empty() || used + GAP + w <= width {
+                used += if row.is_empty() { w } else { GAP + w };
+                row.push((name, value.clone()));
+            } else {
+                rows.push(vec![(name, value.clone())]);
+                used = w;
+            }
+            if w > width {
+                return None;
+            }
+        }
+        (rows.len() <= max_rows).then_some(rows)
+    };
+    // Shorten one counter at a time, the longest figures first, so that
+    // as many as can stay exact do.
+    let mut short: Vec<Shown> = items.iter().map(|c| (c.name, c.full.clone())).collect();
+    for name in SHORTEN_ORDER {
+        if let Some(rows) = pack(&short) {
+            return rows;
+        }
+        for (shown, item) in short.iter_mut().zip(items) {
+            if shown.0 == name {
+                shown.1 = item.short.clone();
+            }
+        }
+    }
+    for name in DROP_ORDER {
+        if let Some(rows) = pack(&short) {
+            return rows;
+        }
+        short.retain(|(n, _)| *n != name);
+    }
+    while !short.is_empty() {
+        if let Some(rows) = pack(&short) {
+            return rows;
+        }
+        short.pop();
+    }
+    Vec::new()
+}
+
+/// The counters of `app` as up to `max_rows` lines of `width` columns.
+pub fn counter_lines<S: Scene>(app: &App<S>, width: u16, max_rows: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    // One column spare, so that no figure runs into a border.
+    let width = (width as usize).saturating_sub(1);
+    counter_rows(&counter_items(app), width, max_rows)
+        .into_iter()
+        .map(|row| {
+            let mut spans = Vec::new();
+            for (name, value) in row {
+                if !spans.is_empty() {
+                    spans.push(Span::raw("   "));
+                }
+                spans.push(Span::styled(format!("{name} "), t.muted()));
+                spans.push(Span::styled(value, t.title()));
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
+    let room = area.width.saturating_sub(2 + 10) as usize;
     let lines: Vec<Line> = counter_items(app)
         .into_iter()
-        .map(|(name, value)| {
+        .map(|c| {
+            let value = if c.full.chars().count() <= room {
+                c.full
+            } else if c.short.chars().count() <= room {
+                c.short
+            } else {
+                String::new()
+            };
             Line::from(vec![
-                Span::styled(format!("{name:<10}"), t.muted()),
+                Span::styled(format!("{:<10}", c.name), t.muted()),
                 Span::styled(value, t.title()),
             ])
         })
@@ -205,23 +421,31 @@ fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
 fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_counters: bool) {
     let t = &app.theme;
     let mut lines = Vec::new();
-    if with_counters {
-        let mut spans = Vec::new();
-        for (name, value) in counter_items(app) {
-            spans.push(Span::styled(format!("{name} "), t.muted()));
-            spans.push(Span::styled(value, t.title()));
-            spans.push(Span::raw("   "));
-        }
-        lines.push(Line::from(spans));
-    }
     let inner = area.width.saturating_sub(2) as usize;
-    lines.push(keep_tail(app.timeline.search().path(t), inner, t));
-    let title = if with_counters {
+    if with_counters {
+        lines.extend(counter_lines(app, inner as u16, 1));
+    }
+    let view = view(app);
+    lines.push(keep_tail(view.search.path(t), inner, t));
+    let mut title = if with_counters {
         "Counters and path"
     } else {
         "Path"
-    };
-    frame.render_widget(Paragraph::new(lines).block(block(app, title)), area);
+    }
+    .to_string();
+    if let Some(end) = &view.end {
+        // Without the step when it does not fit: a figure is whole or absent.
+        let room = inner.saturating_sub(2);
+        let full = format!("{title} {} {end}", t.glyphs.dot);
+        title = match end.split_once(", ") {
+            Some((short, _)) if full.chars().count() > room => {
+                format!("{title} {} {short}", t.glyphs.dot)
+            }
+            _ => full,
+        };
+        title = shorten(&title, room, t);
+    }
+    frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
 fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
@@ -281,7 +505,7 @@ fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     } else if let Some(pending) = &app.pending {
         Line::styled(
             format!(
-                " looking for the {}... step {} (esc cancels)",
+                " working on: {}... now at step {} (esc cancels)",
                 pending.label,
                 app.timeline.step()
             ),
@@ -359,8 +583,18 @@ fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
 }
 
 fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
-    let mut lines: Vec<Line> = keys::help_rows()
+    let lines = help_lines(view(app).search, &app.theme, keys::help_rows());
+    let max = help_popup(&app.theme, lines, app.help_scroll, frame, area);
+    app.help_max.set(max);
+}
+
+/// The help popup's text: the keys, then what each glyph means.
+pub fn help_lines<'a, S: Scene>(
+    search: &S,
+    t: &Theme,
+    rows: impl Iterator<Item = &'a keys::Binding>,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line> = rows
         .map(|b| {
             Line::from(vec![
                 Span::styled(format!(" {:<12}", t.key_names(b.keys)), t.key()),
@@ -370,20 +604,92 @@ fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        " One step is one event: place, reject, dead-end, undo or solution.",
+        " One step is one event: place, reject, dead end, undo or solution.",
         t.muted(),
     ));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(" On the board", t.title()));
+    let legend = search.legend(t);
+    let width = legend
+        .iter()
+        .map(|(glyph, _)| glyph.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(11);
+    for (glyph, text) in legend {
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {glyph:<width$} "), t.key()),
+            Span::raw(text),
+        ]));
+    }
+    lines.push(Line::raw(""));
     lines.push(Line::styled(" Press ? or esc to close.", t.muted()));
+    lines
+}
+
+/// Draws `lines` in a popup in the middle of `area`, from line `scroll`,
+/// and returns the furthest it can scroll.
+pub fn help_popup(
+    t: &Theme,
+    lines: Vec<Line<'static>>,
+    scroll: u16,
+    frame: &mut Frame,
+    area: Rect,
+) -> u16 {
     let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-    let height = lines.len() as u16 + 2;
-    let popup = centered(area, width, height);
+    let popup = centered(area, width, lines.len() as u16 + 2);
+    let inner = popup.width.saturating_sub(2) as usize;
+    let total: u16 = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
+    let popup = centered(area, width, total + 2);
+    let rows = popup.height.saturating_sub(2);
+    let max = total.saturating_sub(rows);
+    let scroll = scroll.min(max);
+    let mut block = Block::bordered()
+        .border_set(t.glyphs.border)
+        .border_style(t.border())
+        .title(Span::styled(" Help ", t.title()));
+    if max > 0 {
+        let [up, down] = t.glyphs.scroll_keys;
+        block = block.title_bottom(Span::styled(
+            format!(
+                " lines {}-{} of {total}, {up} {down} PgUp PgDn scroll ",
+                scroll + 1,
+                scroll + rows
+            ),
+            t.title(),
+        ));
+    }
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines)
-            .block(block(app, "Keys"))
-            .wrap(Wrap { trim: false }),
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
         popup,
     );
+    max
+}
+
+/// How many rows `line` takes wrapped at word boundaries to `width`.
+fn wrapped_rows(line: &Line, width: usize) -> u16 {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if width == 0 || text.chars().count() <= width {
+        return 1;
+    }
+    let (mut rows, mut used) = (1u16, 0usize);
+    for word in text.split_inclusive(' ') {
+        let w = word.chars().count();
+        if used + w.min(width) > width && used > 0 {
+            rows += 1;
+            used = 0;
+        }
+        used += w;
+        while used > width {
+            rows += 1;
+            used -= width;
+        }
+    }
+    rows
 }
 
 fn render_too_small<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, need: (u16, u16)) {
@@ -405,11 +711,18 @@ fn render_too_small<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, need:
 
 /// Shortens a long path line from the left, keeping its label and its
 /// newest (rightmost) part: `placed … (4,1)=2 (4,4)=5`.
-fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme) -> Line<'static> {
+pub fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme) -> Line<'static> {
     if line.width() <= width || line.spans.is_empty() {
         return line;
     }
     let mut spans = line.spans;
+    // A trailing note (set off by spaces) goes first, whole.
+    while spans.len() > 2 && spans.last().is_some_and(|s| s.content.starts_with("   ")) {
+        spans.pop();
+        if spans.iter().map(Span::width).sum::<usize>() <= width {
+            return Line::from(spans);
+        }
+    }
     let label = spans.remove(0);
     let ellipsis = Span::styled(format!("{} ", theme.glyphs.ellipsis), theme.muted());
     let mut budget = width.saturating_sub(label.width() + ellipsis.width());

@@ -30,6 +30,14 @@ pub trait Scene: Report + Ask {
     /// The masks panel, line by line.
     fn masks(&self, last: Option<&Self::Event>, theme: &Theme) -> Vec<Line<'static>>;
 
+    /// The most columns and lines [`Scene::masks`] takes at any step of
+    /// this search, so that the panel keeps one size from step to step.
+    fn masks_extent(&self, theme: &Theme) -> (u16, u16);
+
+    /// What each glyph and mark on the board means, for the help popup:
+    /// (the glyph as drawn, its meaning).
+    fn legend(&self, theme: &Theme) -> Vec<(String, String)>;
+
     /// The current path in one line.
     fn path(&self, theme: &Theme) -> Line<'static>;
 
@@ -41,6 +49,12 @@ pub trait Scene: Report + Ask {
 
     /// What the solutions counter says, e.g. `2 (1 board, counted twice)`.
     fn solutions_text(&self) -> String;
+}
+
+/// The display width of the widest line and the number of lines.
+pub fn extent(lines: &[Line]) -> (u16, u16) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0);
+    (width as u16, lines.len() as u16)
 }
 
 /// Writes `text` at (`x`, `y`) of `area` if it fits.

@@ -42,7 +42,11 @@ impl Scene for Sudoku {
         buf: &mut Buffer,
     ) {
         let g = self.geometry();
-        let deciding = self.deciding().map(|(cell, _)| cell);
+        // While a question is open the cell being decided is the answer.
+        let deciding = self
+            .deciding()
+            .map(|(cell, _)| cell)
+            .filter(|_| !theme.hide_answer);
         let (dead, changed) = match last {
             Some(SudokuEvent::DeadEnd { row, col }) => (Some((*row, *col)), None),
             Some(SudokuEvent::Place { row, col, .. })
@@ -120,6 +124,12 @@ impl Scene for Sudoku {
             };
             return vec![Line::styled(text, theme.muted())];
         };
+        if theme.hide_answer {
+            return vec![
+                Line::styled("the cell being decided and its", theme.muted()),
+                Line::styled("candidates are hidden until you answer", theme.muted()),
+            ];
+        }
         let (row, col) = g.coords(cell);
         let b = g.box_of(cell);
         let digits: String = (1..=g.size).rev().map(|d| char::from(b'0' + d)).collect();
@@ -181,6 +191,50 @@ impl Scene for Sudoku {
         lines
     }
 
+    fn masks_extent(&self, _theme: &Theme) -> (u16, u16) {
+        let g = self.geometry();
+        let last = g.size - 1;
+        let all = format_digits(g.all_digits());
+        let bits = 7 + usize::from(g.size) + 2;
+        let widest = [
+            format!("cell ({last},{last})  box {last}").len(),
+            bits + format!("column {last} holds {all}").len(),
+            format!("{} refused: in its row, column, box", g.size).len(),
+            "the grid is full: a solution".len(),
+        ];
+        // The cell, the digits, four masks and the candidates; then a
+        // dead end and a reject can both be said.
+        (widest.into_iter().max().unwrap_or(0) as u16, 9)
+    }
+
+    fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
+        let g = theme.glyphs;
+        vec![
+            ("5 bold".into(), "a given digit of the puzzle".into()),
+            (
+                "5 underlined".into(),
+                "a digit the search wrote (in colour: blue)".into(),
+            ),
+            (".".into(), "a blank cell".into()),
+            (
+                "? reverse".into(),
+                "the cell being decided (MRV: the fewest candidates)".into(),
+            ),
+            (
+                "5 bold underlined".into(),
+                "the digit just placed or undone (in colour: yellow)".into(),
+            ),
+            (
+                g.dead.into(),
+                "a dead end: the cell has no candidate".into(),
+            ),
+            (
+                "1 (cap 2)".into(),
+                "solutions so far; the search stops at 2 (not unique)".into(),
+            ),
+        ]
+    }
+
     fn path(&self, theme: &Theme) -> Line<'static> {
         let g = self.geometry();
         let mut spans = vec![Span::styled("placed ", theme.muted())];
@@ -229,7 +283,7 @@ impl Scene for Sudoku {
         match self.solution_count() {
             0 => "0".into(),
             1 => "1 (cap 2)".into(),
-            n => format!("{n} (cap reached: not unique)"),
+            n => format!("{n} (cap: not unique)"),
         }
     }
 }

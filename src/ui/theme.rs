@@ -34,6 +34,8 @@ pub struct Glyphs {
     pub high: &'static str,
     /// A diagonal moving toward lower columns (`L`): down and to the left.
     pub low: &'static str,
+    /// Both diagonals at once (`H` and `L`).
+    pub both: &'static str,
     /// A legal square of the row being filled.
     pub legal: &'static str,
     /// A root column skipped by symmetry.
@@ -66,6 +68,8 @@ pub struct Glyphs {
     pub ellipsis: &'static str,
     /// The names of the left and right arrow keys.
     pub arrow_keys: [&'static str; 2],
+    /// The names of the up and down arrow keys.
+    pub scroll_keys: [&'static str; 2],
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -74,6 +78,7 @@ const UNICODE: Glyphs = Glyphs {
     column: "│",
     high: "╲",
     low: "╱",
+    both: "╳",
     legal: "·",
     mirror: "↔",
     rejected: "✗",
@@ -89,6 +94,7 @@ const UNICODE: Glyphs = Glyphs {
     cross: "┼",
     ellipsis: "…",
     arrow_keys: ["←", "→"],
+    scroll_keys: ["↑", "↓"],
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -97,6 +103,7 @@ const ASCII: Glyphs = Glyphs {
     column: "|",
     high: "\\",
     low: "/",
+    both: "X",
     legal: ".",
     mirror: "~",
     rejected: "x",
@@ -133,6 +140,7 @@ const ASCII: Glyphs = Glyphs {
     cross: "+",
     ellipsis: "...",
     arrow_keys: ["left", "right"],
+    scroll_keys: ["up", "down"],
 };
 
 /// Colours (or their monochrome stand-ins) and glyphs.
@@ -142,6 +150,10 @@ pub struct Theme {
     pub color: bool,
     /// The glyph set.
     pub glyphs: Glyphs,
+    /// Predict mode with a question open: the scene leaves out whatever
+    /// would give the answer away (N-Queens' legal masks and dots, the
+    /// Sudoku cell being decided and its candidates) until the verdict.
+    pub hide_answer: bool,
 }
 
 impl Theme {
@@ -150,6 +162,7 @@ impl Theme {
         Theme {
             color,
             glyphs: if ascii { ASCII } else { UNICODE },
+            hide_answer: false,
         }
     }
 

@@ -9,11 +9,11 @@
 //!   each fork an indented outline; for deep, narrow trees such as a
 //!   Sudoku's chains of forced cells;
 //! - **bars**: nodes, dead ends and solutions per depth plus the current
-//!   path, once the tree has more than [`DRAW_LIMIT`] nodes or the node log
-//!   stopped at its limit.
+//!   path, once the tree has more than [`DRAW_LIMIT`] nodes or the node
+//!   log holds only a window of a long search (see [`super::app::Nodes`]).
 //!
 //! Everything is read from the node log the trace table also reads
-//! ([`crate::print::NodeLog`]), so the two panels cannot disagree.
+//! ([`super::app::NodeWindow`]), so the two panels cannot disagree.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -21,7 +21,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::app::{App, NODES_LIMIT};
+use super::app::App;
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::print::{NodeRow, Outcome};
@@ -38,8 +38,8 @@ pub fn render_tree<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let log = app.nodes.log();
     let rows = log.rows();
     let naming = Naming::of(app.timeline.search().table_header());
-    if app.nodes.upto() < app.timeline.step() {
-        let why = format!("the tree follows the first {NODES_LIMIT} steps only");
+    if log.base() > 0 {
+        let why = format!("nodes after step {}", log.base());
         return render_bars(app, naming, block, frame, area, &why);
     }
     if rows.len() > DRAW_LIMIT {
@@ -73,12 +73,12 @@ fn render_drawn<S: Scene>(
         layered(&tree, &app.theme, width).unwrap_or_else(|| outline(&tree, &app.theme, width));
     let visible = usize::from(inner.height);
     let total = drawing.canvas.height();
-    let first = scroll(drawing.focus, visible, total);
+    let first = app.first_line(scroll(drawing.focus, visible, total), visible, total);
     let mut block = block;
     if total > visible {
         block = block.title_bottom(Span::styled(
             format!(
-                " {} nodes; lines {}-{} of {total} ",
+                " {} nodes; lines {}-{} of {total} · j k pgup pgdn ",
                 log.rows().len(),
                 first + 1,
                 (first + visible).min(total)
@@ -156,6 +156,13 @@ impl Naming {
 
     /// The label of a logged node.
     fn row_label(self, rows: &[NodeRow], row: &NodeRow) -> String {
+        // A queen placed from a node entered before the node log's window:
+        // its row is still the node's depth less one.
+        if let (Naming::Queens, None, Some(choice)) = (self, row.parent, &row.choice)
+            && row.depth > 0
+        {
+            return format!("({},{choice})", row.depth - 1);
+        }
         self.label(rows, row.parent, row.choice.as_deref(), &row.cells)
     }
 }
@@ -637,7 +644,6 @@ fn render_bars<S: Scene>(
             _ => {}
         }
     }
-    let current = log.open().last().and_then(|&i| rows.get(i));
     let mut lines = Vec::new();
     let g = &t.glyphs;
     let titles = [
@@ -666,7 +672,7 @@ fn render_bars<S: Scene>(
     let used = 1 + widths.iter().sum::<usize>() + 2 * widths.len();
     let room = width.saturating_sub(used + 1) as u64;
     let max = most(0).max(1);
-    let current_depth = current.map(|row| row.depth);
+    let current_depth = log.current_depth();
     let bars: Vec<Line> = counts
         .iter()
         .enumerate()
@@ -696,7 +702,7 @@ fn render_bars<S: Scene>(
     // Keep the current depth's bar in view when not all depths fit.
     let visible = usize::from(inner.height).saturating_sub(lines.len());
     let focus = current_depth.unwrap_or(0);
-    let first = scroll(focus, visible, bars.len());
+    let first = app.first_line(scroll(focus, visible, bars.len()), visible, bars.len());
     lines.extend(bars.into_iter().skip(first).take(visible));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -709,6 +715,10 @@ fn path_line<S: Scene>(app: &App<S>, naming: Naming, width: usize) -> Line<'stat
     let rows = log.rows();
     let open = log.open();
     let label = Span::styled(" path ", t.muted());
+    if log.current_outside() {
+        let text = format!("(current node entered before step {}) ", log.base() + 1);
+        return Line::from(vec![label, Span::styled(text, t.muted())]);
+    }
     if open.is_empty() {
         return Line::from(vec![label, Span::styled("(no node open) ", t.muted())]);
     }
@@ -746,7 +756,8 @@ fn path_line<S: Scene>(app: &App<S>, naming: Naming, width: usize) -> Line<'stat
     }
     let cut = nodes.len() - kept;
     let mut spans = vec![label];
-    if cut > 0 {
+    // Nodes entered before the log's window are on the path too.
+    if cut > 0 || log.outside() > 0 {
         spans.push(ellipsis);
     }
     for (k, node) in nodes.into_iter().skip(cut).enumerate() {

@@ -11,7 +11,8 @@ use crate::search::word::{DIRECTIONS, Reason, Step, WordEvent, WordSearch};
 
 /// Row label width.
 const LABEL: u16 = 3;
-/// Each cell: its place on the path (two digits), the letter, the arrow.
+/// Each cell: its index on the path (two digits, 0-based like the events'
+/// letter numbers), the letter, the arrow.
 const CELL: u16 = 4;
 
 impl Scene for WordSearch {
@@ -68,7 +69,7 @@ impl Scene for WordSearch {
                         let arrow = path
                             .get(i + 1)
                             .map_or(theme.glyphs.path_end, |&next| self.arrow(at, next, theme));
-                        (format!("{:>2}{letter}{arrow}", i + 1), theme.placed())
+                        (format!("{i:>2}{letter}{arrow}"), theme.placed())
                     }
                     None => (format!("  {letter} "), Style::new()),
                 };
@@ -124,12 +125,7 @@ impl Scene for WordSearch {
         lines.push(Line::from(searched));
         let index = match depth {
             0 => "no cell on the path".to_string(),
-            d => format!(
-                "letter {} of {} ({})",
-                d - 1,
-                self.searched().len(),
-                char::from(self.searched()[d - 1])
-            ),
+            d => index_text(d - 1, self.searched()),
         };
         lines.push(Line::from(vec![label("index"), Span::raw(index)]));
         let reversal = match self.reversal() {
@@ -148,7 +144,7 @@ impl Scene for WordSearch {
         lines.push(Line::from(vec![label("ends"), Span::raw(reversal)]));
         let mut inventory = vec![label("inventory")];
         if !self.options().inventory {
-            inventory.push(Span::styled("off", theme.muted()));
+            inventory.push(Span::styled("off; ", theme.muted()));
         }
         let have = self.board().inventory();
         let mut need = [0usize; 26];
@@ -189,6 +185,40 @@ impl Scene for WordSearch {
             ));
         }
         lines
+    }
+
+    fn masks_extent(&self, theme: &Theme) -> (u16, u16) {
+        let lines = self.masks(None, theme);
+        let (width, height) = super::scene::extent(&lines);
+        let letters = self.searched();
+        // The index line (after its label) and the reject line.
+        let index = 10 + index_text(letters.len().saturating_sub(1), letters).len();
+        let widest = index.max("neighbour refused: already on the path".len());
+        (width.max(widest as u16), height + 1)
+    }
+
+    fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
+        let g = theme.glyphs;
+        let arrows = g.arrows.join(" ");
+        vec![
+            (
+                format!(" 0A{}", g.arrows[1]),
+                format!("on the path: index (0-based), letter, way on ({arrows})"),
+            ),
+            (g.path_end.into(), "the last cell of the path so far".into()),
+            (
+                format!("{} reverse", g.rejected),
+                "the neighbour just refused: on the path, or the wrong letter".into(),
+            ),
+            (
+                "bold reverse".into(),
+                "a dead end: no neighbour continues the word".into(),
+            ),
+            (
+                "reversed".into(),
+                "the word is searched back to front: its last letter is rarer".into(),
+            ),
+        ]
     }
 
     fn path(&self, theme: &Theme) -> Line<'static> {
@@ -257,6 +287,15 @@ impl Scene for WordSearch {
             "0".into()
         }
     }
+}
+
+/// The masks panel's index line: `2 (0-based, 0 to 5): C`.
+fn index_text(index: usize, letters: &[u8]) -> String {
+    format!(
+        "{index} (0-based, 0 to {}): {}",
+        letters.len().saturating_sub(1),
+        letters.get(index).map_or('?', |&l| char::from(l))
+    )
 }
 
 impl WordSearch {

@@ -14,6 +14,14 @@ const QUEENS4_TABLE: &str = include_str!("../fixtures/queens4-table.md");
 const QUEENS_COUNTS: &str = include_str!("../fixtures/queens-counts.tsv");
 const SUDOKU_CAMPUS4: &str = include_str!("../fixtures/sudoku-campus4.jsonl");
 const WORD_SEE: &str = include_str!("../fixtures/word-see.jsonl");
+// Traces as the program printed them before JSON lines and traces were
+// written without building a value or a string per line (issue 16): the
+// rewrite must not change a byte.
+const QUEENS4_TRACE: &str = include_str!("../fixtures/queens4-trace.txt");
+const QUEENS3_CHECK_AT_END_TRACE: &str = include_str!("../fixtures/queens3-check-at-end-trace.txt");
+const SUDOKU_CAMPUS4_TRACE: &str = include_str!("../fixtures/sudoku-campus4-trace.txt");
+const WORD_DEFAULT_TRACE: &str = include_str!("../fixtures/word-default-trace.txt");
+const WORD_ZZ_TRACE: &str = include_str!("../fixtures/word-zz-trace.txt");
 
 #[test]
 fn samples_match_the_reference_byte_for_byte() {
@@ -32,7 +40,9 @@ fn samples_match_the_reference_byte_for_byte() {
 }
 
 /// Runs `args` with `--print jsonl` and compares each line, parsed, with the
-/// reference file's line: key order is not significant, values are.
+/// reference file's line: key order is not significant, values are. The
+/// program's bytes must also stay those of the reference, which is what it
+/// printed when the reference was made: scripts may compare them as text.
 fn assert_jsonl(args: &[&str], reference: &str) {
     let mut full: Vec<&str> = args.to_vec();
     full.extend(["--print", "jsonl"]);
@@ -59,6 +69,7 @@ fn assert_jsonl(args: &[&str], reference: &str) {
         got.len(),
         want.len()
     );
+    assert_eq!(text, reference, "{args:?}: same values, other bytes");
 }
 
 #[test]
@@ -88,7 +99,10 @@ fn cells(line: &str) -> Vec<String> {
 }
 
 #[test]
-fn queens4_table_matches_the_reference_in_its_first_six_columns() {
+fn queens4_table_matches_the_reference_byte_for_byte() {
+    // All seven columns: the outcome is the first thing that happens at
+    // each node, as the reference has it, which is what lets the table be
+    // streamed row by row (issue 8).
     let output = backstep(&["queens", "4", "--print", "table"]);
     assert_eq!(
         output.status.code(),
@@ -97,22 +111,31 @@ fn queens4_table_matches_the_reference_in_its_first_six_columns() {
         stderr_text(&output)
     );
     let text = stdout_text(&output);
-    let got: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let want: Vec<&str> = QUEENS4_TABLE
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    assert_eq!(got.len(), want.len(), "row count differs:\n{text}");
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        let (g, w) = (cells(g), cells(w));
-        assert_eq!(w.len(), 7, "the reference has seven columns");
-        assert_eq!(g.len(), 7, "line {}: seven columns expected", i + 1);
-        assert_eq!(g[..6], w[..6], "line {} differs in its first six", i + 1);
-    }
-    // The outcome column is the program's own words, but it must say what
-    // happened at the node: it is never empty below the header.
-    for line in &got[2..] {
+    assert_eq!(text, QUEENS4_TABLE);
+    // The outcome column says what happened at every node.
+    for line in text.lines().skip(2) {
         assert!(!cells(line)[6].is_empty(), "empty outcome in {line}");
+    }
+}
+
+#[test]
+fn traces_keep_their_bytes() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["queens", "4"], QUEENS4_TRACE),
+        (
+            &["queens", "3", "--check-at-end"],
+            QUEENS3_CHECK_AT_END_TRACE,
+        ),
+        (&["sudoku", "campus"], SUDOKU_CAMPUS4_TRACE),
+        (&["word"], WORD_DEFAULT_TRACE),
+        (&["word", "--word", "ZZ"], WORD_ZZ_TRACE),
+    ];
+    for (args, want) in cases {
+        let mut full = args.to_vec();
+        full.extend(["--print", "trace"]);
+        let output = backstep(&full);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout_text(&output), *want, "{args:?}");
     }
 }
 

@@ -8,8 +8,15 @@
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
 //! - `fuzz`: random command lines and files against the real binary.
+//! - `headless`: the JSON, trace and table writers: canonical JSON text,
+//!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
-//! - `pty`: the real binary in a pseudo-terminal.
+//! - `layout`: what the screens draw checked against the searches: whole
+//!   counters at every width, panels that keep their size, the result at the
+//!   end, attack glyphs, the help legend, the compare screen;
+//! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `event_loop`: runs and jumps worked in slices up to a deadline.
+//! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
 //! - `play`: play mode, where the student places the queens.
@@ -22,13 +29,17 @@
 
 mod contract;
 mod errors;
+mod event_loop;
 mod fuzz;
 mod golden;
+mod headless;
+mod layout;
 mod oracles;
 mod play;
 mod predict;
 mod properties;
 mod pty;
+mod quitting;
 mod screens;
 mod teaching;
 mod tree;

@@ -279,6 +279,8 @@ fn keys_quit_and_help() {
     press(&mut play, KeyCode::Esc);
     assert!(!play.help && !play.quit, "esc closes the help first");
     press(&mut play, KeyCode::Esc);
+    assert!(!play.quit, "esc never quits");
+    press(&mut play, KeyCode::Char('q'));
     assert!(play.quit);
     let mut play = Play::new(4, colour());
     play.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));

@@ -91,7 +91,7 @@ fn a_wrong_answer_is_marked_and_explained_then_revealed() {
     assert!(!verdict.right);
     assert!(verdict.text.contains("the answer is 0"), "{}", verdict.text);
     assert!(
-        verdict.text.contains("column 3 is skipped by symmetry"),
+        verdict.text.contains("Column 3 is skipped by symmetry"),
         "{}",
         verdict.text
     );
@@ -229,4 +229,132 @@ fn a_run_stops_at_the_next_question() {
     assert!(app.answering(), "at a question");
     // Steps 2 and 3 reject (1,0) and (1,1); step 4 places (1,2).
     assert_eq!(app.timeline.step(), 3);
+}
+
+/// The rows of a screen above the Predict panel: the board, the masks,
+/// the counters and the path, where an open question must not show its
+/// answer.
+fn scene_rows(screen: &str) -> String {
+    screen
+        .lines()
+        .take_while(|line| !line.contains(" Predict "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The board's rows of a screen: the text between the board's borders.
+fn board_cells(screen: &str) -> String {
+    screen
+        .lines()
+        .skip(2)
+        .take_while(|line| !line.contains('└'))
+        .map(|line| line.split("││").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_queens_question_hides_the_legal_masks_and_the_dots_until_the_verdict() {
+    let mut app = four_queens();
+    assert!(app.answering());
+    let dot = app.theme.glyphs.legal;
+    let asking = screen(&app);
+    // What the scene shows with no question open, as the check that the
+    // hidden things are there to hide.
+    let mut plain = crate::apps::queens(4, true, crate::apps::colour());
+    plain.sync();
+    let shown = screen(&plain);
+    for (what, text) in [("legal set", "{0,1,2,3}"), ("search set", "{0,1}")] {
+        assert!(shown.contains(text), "no question: {what} shown\n{shown}");
+        assert!(
+            !asking.contains(text),
+            "{what} shown while asking\n{asking}"
+        );
+    }
+    assert!(board_cells(&shown).contains(dot));
+    assert!(
+        !board_cells(&asking).contains(dot),
+        "dots shown while asking\n{asking}"
+    );
+    assert!(!asking.contains("1111") && !asking.contains("0011"));
+    assert!(asking.contains("hidden until you answer"));
+    // The binary question asks for legal: it must not be on screen either.
+    press(&mut app, KeyCode::Char('m'));
+    let binary = screen(&app);
+    assert!(!binary.contains("1111") && !binary.contains("{0,1,2,3}"));
+    assert!(!board_cells(&binary).contains(dot));
+    type_answer(&mut app, "1111");
+    type_answer(&mut app, "0");
+    // Row 1 next rejects (1,0): no question, and the masks are back.
+    assert!(!app.answering());
+    let after = screen(&app);
+    assert!(
+        after.contains("{2,3}"),
+        "legal shown after the verdict\n{after}"
+    );
+    assert!(board_cells(&after).contains(dot));
+    assert!(!after.contains("hidden until you answer"));
+}
+
+#[test]
+fn a_sudoku_question_hides_the_cell_being_decided_until_the_verdict() {
+    let mut app = crate::apps::sudoku("campus");
+    app.act(Action::Predict);
+    press(&mut app, KeyCode::Char('f'));
+    let (row, col) = {
+        let (cell, _) = app.timeline.search().deciding().expect("a cell to decide");
+        app.timeline.search().geometry().coords(cell)
+    };
+    assert!(app.answering());
+    let answer = app.predict.as_ref().and_then(|p| p.question.clone());
+    assert_eq!(answer.map(|q| q.answer), Some(format!("{row},{col}")));
+    let asking = screen(&app);
+    let cell = format!("cell ({row},{col})");
+    assert!(!scene_rows(&asking).contains(&cell), "{asking}");
+    assert!(!asking.contains("cands"), "{asking}");
+    assert!(!board_cells(&asking).contains('?'), "{asking}");
+    // The digit question that follows keeps the candidates hidden.
+    type_answer(&mut app, &format!("{row},{col}"));
+    assert!(app.answering());
+    let digit = screen(&app);
+    assert!(!digit.contains("cands"), "{digit}");
+    let right = app.predict.as_ref().and_then(|p| p.question.clone());
+    type_answer(&mut app, &right.expect("the digit question").answer);
+    // Fold off: the next event is a reject, so no question is open, and
+    // the panel shows the next cell again.
+    press(&mut app, KeyCode::Char('f'));
+    assert!(!app.answering());
+    let after = screen(&app);
+    let (cell, _) = app.timeline.search().deciding().expect("a cell to decide");
+    let (r, c) = app.timeline.search().geometry().coords(cell);
+    assert!(after.contains(&format!("cell ({r},{c})")), "{after}");
+    assert!(after.contains("cands"), "{after}");
+    assert!(board_cells(&after).contains('?'), "{after}");
+}
+
+#[test]
+fn a_word_search_question_does_not_show_the_next_cell() {
+    let mut app = crate::apps::word("sample", "SEE");
+    app.act(Action::Predict);
+    press(&mut app, KeyCode::Char('f'));
+    let mut asked = 0;
+    while !app.timeline.at_end() {
+        if app.answering() {
+            let next = backstep::ui::predict::peek(app.timeline.search(), true);
+            let Some(backstep::search::word::WordEvent::Place { row, col, .. }) = next else {
+                press(&mut app, KeyCode::Right);
+                continue;
+            };
+            let cell = format!("({row},{col})");
+            let asking = screen(&app);
+            assert!(!scene_rows(&asking).contains(&cell), "{cell}\n{asking}");
+            let answer = app.predict.as_ref().and_then(|p| p.question.clone());
+            type_answer(&mut app, &answer.expect("a question").answer);
+            assert!(scene_rows(&screen(&app)).contains(&cell));
+            asked += 1;
+        } else {
+            press(&mut app, KeyCode::Right);
+        }
+    }
+    assert!(asked > 0, "some neighbour was asked about");
 }

@@ -1,5 +1,6 @@
-//! The real binary in a pseudo-terminal: it opens, steps, goes back, quits,
-//! and leaves the terminal as it found it. Its output is fed to a vt100
+//! The real binary in a pseudo-terminal: it opens, steps, goes back, quits
+//! (with `q`, Ctrl-C, or SIGTERM, SIGHUP or SIGINT from outside), and leaves
+//! the terminal as it found it. Its output is fed to a vt100
 //! parser, which plays the part of the terminal emulator.
 //!
 //! Nothing here sleeps for a fixed time: every wait polls for what it
@@ -274,4 +275,131 @@ fn the_checks_see_a_terminal_left_in_raw_mode() {
     assert!(screen.alternate_screen());
     assert!(screen.hide_cursor());
     assert!(!session.cooked());
+}
+
+/// The signals a terminal program is told to stop with, by name and number.
+const SIGNALS: [(&str, i32); 3] = [("TERM", 15), ("HUP", 1), ("INT", 2)];
+
+/// Sends the signal `name` (as `kill -NAME`) to the session's program.
+fn send_signal(session: &mut Session, name: &str) {
+    let pid = session.child.process_id().expect("the child's pid");
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{name} {pid}");
+}
+
+/// Asserts that the program left the terminal as it found it: the main
+/// screen, the cursor shown, cooked mode, and no mouse reporting.
+fn assert_restored(session: &Session, what: &str) {
+    let screen = session.screen.screen();
+    assert!(
+        !screen.alternate_screen(),
+        "{what}: the alternate screen was not left"
+    );
+    assert!(!screen.hide_cursor(), "{what}: the cursor was left hidden");
+    assert!(
+        session.cooked(),
+        "{what}: raw mode was left on: {:?}",
+        local_flags(&*session.master)
+    );
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "{what}: mouse capture was left on"
+    );
+}
+
+/// Opens `args`, waits for `ready` on screen (and, with `mouse`, for mouse
+/// capture), sends each terminating signal in turn to a fresh process, and
+/// checks that the terminal is restored and the exit status is 128 + the
+/// signal's number, as a shell reports a program killed by it.
+fn signals_restore_the_terminal(args: &[&str], ready: &str, mouse: bool) {
+    for (name, number) in SIGNALS {
+        let what = format!("{args:?} on SIG{name}");
+        let mut session = Session::spawn(args);
+        session.wait_for_text(ready);
+        session.wait_for("the cursor to be hidden", vt100::Screen::hide_cursor);
+        assert!(session.screen.screen().alternate_screen());
+        assert!(!session.cooked(), "the UI runs in raw mode");
+        if mouse {
+            session.wait_for("mouse capture", |screen| {
+                screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+            });
+        }
+        send_signal(&mut session, name);
+        let status = session.wait_exit(Duration::from_secs(5));
+        assert_restored(&session, &what);
+        assert_eq!(
+            status.exit_code(),
+            128 + number as u32,
+            "{what}: exit status {status:?}"
+        );
+    }
+}
+
+#[test]
+fn signals_restore_the_terminal_on_the_main_screen() {
+    signals_restore_the_terminal(&[], "N-Queens n=4", false);
+}
+
+#[test]
+fn signals_restore_the_terminal_on_the_compare_screen() {
+    signals_restore_the_terminal(&["compare", "queens", "6"], "nodes so far", false);
+}
+
+#[test]
+fn signals_restore_the_terminal_on_the_play_screen() {
+    signals_restore_the_terminal(&["queens", "6", "--play"], "6", true);
+}
+
+/// A signal also gets through while a long `G` keeps the loop working.
+#[test]
+fn a_signal_during_a_long_job_restores_the_terminal() {
+    let mut session = Session::spawn(&["queens", "16", "--full"]);
+    session.wait_for_text("N-Queens n=16");
+    session.send("G");
+    session.wait_for_text("the end");
+    send_signal(&mut session, "TERM");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert_eq!(status.exit_code(), 128 + 15, "exit status {status:?}");
+    assert_restored(&session, "SIGTERM during G");
+}
+
+/// Ctrl-C quits from the jump prompt, the terminal restored, status 0; Esc
+/// before it cancelled the prompt without quitting.
+#[test]
+fn ctrl_c_quits_from_a_prompt_and_esc_does_not_quit() {
+    let mut session = Session::spawn(&[]);
+    session.wait_for("step 0", step_line(0));
+    session.send("ll");
+    session.wait_for("step 2", step_line(2));
+    // Esc with nothing open does nothing: a step after it still works.
+    session.send("\x1b");
+    session.send("l");
+    session.wait_for("step 3 after esc", step_line(3));
+    session.send(":12");
+    session.wait_for_text("12");
+    // Ctrl-C is byte 3 in raw mode (no SIGINT: the UI turned ISIG off).
+    session.send("\x03");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert_restored(&session, "ctrl-c at the prompt");
+}
+
+/// While `G` works flat out, keys still get through: `Esc` cancels the job
+/// (the loop never sleeps while working, but looks for keys every frame).
+#[test]
+fn esc_cancels_a_long_job_and_q_then_quits() {
+    let mut session = Session::spawn(&["queens", "16", "--full"]);
+    session.wait_for_text("N-Queens n=16");
+    session.send("G");
+    session.wait_for_text("the end");
+    session.send("\x1b");
+    session.wait_for_text("cancelled");
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert_restored(&session, "q after esc");
 }

@@ -98,8 +98,9 @@ fn the_default_blanks_are_legal_and_outcome() {
     assert_eq!(default, explicit);
 }
 
-/// Checks that the trace table hides exactly `columns` (by header name) and
-/// shows every other cell as the answer key has it.
+/// Checks that the trace table hides exactly `columns` (by header name),
+/// except the cells whose answer is `-`, and shows every other cell as the
+/// answer key has it.
 fn assert_hides(text: &str, columns: &[&str], what: &str) {
     let (trace, key) = (trace_table(text), answer_key(text));
     assert_eq!(trace.len(), key.len(), "{what}: row count");
@@ -111,7 +112,7 @@ fn assert_hides(text: &str, columns: &[&str], what: &str) {
         let (t, k) = (cells(t), cells(k));
         assert_eq!(t.len(), header.len(), "{what}: {t:?}");
         for (j, name) in header.iter().enumerate() {
-            if columns.contains(&name.as_str()) {
+            if columns.contains(&name.as_str()) && k[j] != "-" {
                 assert!(is_blank(&t[j]), "{what}: {name} shown in {t:?}");
             } else {
                 assert_eq!(t[j], k[j], "{what}: {name} differs from the key");
@@ -188,7 +189,8 @@ fn a_seed_hides_the_same_third_of_the_cells_every_time() {
         "same seed, same sheet"
     );
     let hidden = hidden_cells(&first);
-    // 9 rows of 6 cells besides the node number: a third is 18.
+    // 9 rows of 6 cells besides the node number, one of them `-` (legal on
+    // the full board): a third of the other 53 is 18.
     assert_eq!(hidden.len(), 18, "{first}");
     assert!(
         hidden.iter().all(|&(_, j)| j != 0),
@@ -243,23 +245,44 @@ fn a_large_search_is_cut_at_sixty_nodes_and_says_so() {
         // The header, the separator and 60 rows, in both tables.
         assert_eq!(trace_table(&text).len(), 62, "{args:?}");
         assert_eq!(answer_key(&text).len(), 62, "{args:?}");
-        // The key's rows are the table's first rows, except that a node
-        // still open at the cut says `...` where its outcome goes on (and
-        // lacks what comes later, such as the root's symmetry note).
+        // A row is final at its node's first decision, so the key is
+        // exactly the first rows of `--print table`, cut nodes included.
         let mut table_args = args.to_vec();
         table_args.extend(["--print", "table"]);
         let table = run_ok(&table_args);
-        for (k, t) in answer_key(&text).iter().zip(table.lines()) {
-            let (k, t) = (cells(k), cells(t));
-            assert_eq!(k[..k.len() - 1], t[..t.len() - 1], "{args:?}");
-            let outcome = &k[k.len() - 1];
-            if let Some(start) = outcome.strip_suffix("...") {
-                let start = start.trim_end_matches("; ");
-                assert!(t[t.len() - 1].contains(start), "{args:?}: {k:?}");
-            } else {
-                assert_eq!(outcome, &t[t.len() - 1], "{args:?}");
+        let first: Vec<&str> = table.lines().take(62).collect();
+        assert_eq!(answer_key(&text), first, "{args:?}");
+    }
+}
+
+#[test]
+fn a_cell_whose_answer_is_a_dash_is_never_blank() {
+    // `-` says there is nothing to write (no legal set on a full board, no
+    // cell on a full grid): a blank there would ask for nothing.
+    let cases: &[&[&str]] = &[
+        &["queens", "4"],
+        &["queens", "6", "--full"],
+        &["sudoku", "campus"],
+    ];
+    for args in cases {
+        let mut extras: Vec<Vec<String>> = vec![vec!["--blanks".into(), "all".into()]];
+        extras.extend((1..=20).map(|seed| vec!["--seed".into(), seed.to_string()]));
+        let mut dashes = 0;
+        for extra in &extras {
+            let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+            let text = sheet(args, &extra);
+            let (trace, key) = (trace_table(&text), answer_key(&text));
+            for (t, k) in trace[2..].iter().zip(&key[2..]) {
+                let (t, k) = (cells(t), cells(k));
+                for j in 0..k.len() {
+                    if k[j] == "-" {
+                        dashes += 1;
+                        assert_eq!(t[j], "-", "{args:?} {extra:?}: {t:?}");
+                    }
+                }
             }
         }
+        assert!(dashes > 0, "{args:?}: the key has a `-` to test with");
     }
 }
 

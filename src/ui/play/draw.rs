@@ -4,14 +4,16 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::board::{board_size, render_board};
 use super::found::render_boards;
 use super::masks::mask_lines;
 use super::note::render_note;
 use super::{PLAY_KEYS, Play, PlayAction};
-use crate::ui::render::{centered, title_line};
+use crate::search::queens::Masks;
+use crate::ui::queens::mask_lines as shared_mask_lines;
+use crate::ui::render::title_line;
 use crate::ui::theme::Theme;
 
 /// Rows of the note panel inside its border.
@@ -23,7 +25,7 @@ const MIN_SIDE: u16 = 44;
 /// and boards panels, the note and the key bar below.
 pub fn min_size(play: &Play) -> (u16, u16) {
     let (bw, bh) = board_size(play.n);
-    let side = mask_lines(play).len() as u16 + 2 + 4;
+    let side = masks_rows(play) + 2 + 4;
     (
         bw + 2 + MIN_SIDE,
         1 + (bh + 2).max(side) + NOTE_ROWS + 2 + 1,
@@ -58,7 +60,7 @@ pub fn draw(play: &Play, frame: &mut Frame) {
     let [board, _] =
         Layout::vertical([Constraint::Length(bh + 2), Constraint::Fill(1)]).areas(left);
     let [masks_area, boards] = Layout::vertical([
-        Constraint::Length(masks.len() as u16 + 2),
+        Constraint::Length(masks_rows(play) + 2),
         Constraint::Fill(1),
     ])
     .areas(right);
@@ -74,6 +76,13 @@ pub fn draw(play: &Play, frame: &mut Frame) {
     if play.help {
         render_help(play, frame, area);
     }
+}
+
+/// The most lines the masks panel takes: the shared mask lines, then the
+/// legal line, the cursor, the row's status and a refusal. Fixed for the
+/// board, so that the panels below never move from one move to the next.
+fn masks_rows(play: &Play) -> u16 {
+    shared_mask_lines(Masks::default(), play.n, &play.theme).len() as u16 + 4
 }
 
 pub(super) fn block(t: &Theme, title: String) -> Block<'static> {
@@ -107,8 +116,18 @@ fn render_key_bar(play: &Play, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(format!(" {keys}"), t.key()));
         spans.push(Span::styled(format!(" {} ", key.short), t.muted()));
     }
-    spans.push(Span::styled(" click", t.key()));
-    spans.push(Span::styled(" a square of the row to place", t.muted()));
+    // The mouse hint only where it fits whole.
+    let used: usize = spans.iter().map(Span::width).sum();
+    for (key, what) in [
+        (" click", " a square of the row to place"),
+        (" click", " to place"),
+    ] {
+        if used + key.len() + what.len() <= area.width as usize {
+            spans.push(Span::styled(key, t.key()));
+            spans.push(Span::styled(what, t.muted()));
+            break;
+        }
+    }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
@@ -130,8 +149,13 @@ fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
         " One queen per row, top to bottom. A square in C|H|L is refused,",
         " naming the queen above that attacks it and the mask it sits in:",
         &format!(
-            " C {} column, H {} high diagonal, L {} low diagonal.",
-            g.column, g.high, g.low
+            " C {} column, H {} high diagonal, L {} low diagonal, {} both",
+            g.column, g.high, g.low, g.both
+        ),
+        " diagonals: a square shows its diagonal left, its column in the middle.",
+        &format!(
+            " {} legal, {} tried already, {} a queen; reverse video: the cursor.",
+            g.legal, g.removed, g.queen
         ),
         " The note says whether you place where the search would: the lowest",
         " legal column of the row not yet tried.",
@@ -139,9 +163,6 @@ fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
     ] {
         lines.push(Line::styled(text.to_string(), t.muted()));
     }
-    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-    let height = lines.len() as u16 + 2;
-    let popup = centered(area, width, height);
-    frame.render_widget(Clear, popup);
-    frame.render_widget(Paragraph::new(lines).block(block(t, "Keys".into())), popup);
+    // Wrapped at word boundaries when the screen is narrower than a line.
+    crate::ui::render::help_popup(t, lines, 0, frame, area);
 }

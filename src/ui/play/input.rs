@@ -1,6 +1,6 @@
 //! Keys and the mouse on the play screen.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::board::{LABEL, SQUARE};
 use super::{Play, PlayAction, Tone, play_action};
@@ -14,7 +14,7 @@ impl Play {
         if self.help {
             // The help covers the board: close it first, but let quit through.
             match action {
-                PlayAction::Quit if key.code != KeyCode::Esc => self.quit = true,
+                PlayAction::Quit => self.quit = true,
                 _ => self.help = false,
             }
             return;
@@ -33,6 +33,9 @@ impl Play {
             PlayAction::Place => self.place(self.cursor),
             PlayAction::Undo => self.undo(),
             PlayAction::Help => self.help = !self.help,
+            PlayAction::Cancel => {
+                self.say(Tone::Info, "nothing to cancel (q quits)".to_string());
+            }
             PlayAction::Quit => self.quit = true,
         }
     }

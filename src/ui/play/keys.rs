@@ -20,7 +20,9 @@ pub enum PlayAction {
     Undo,
     /// Show or hide the help popup.
     Help,
-    /// Leave (esc first closes the help).
+    /// Close the help; otherwise nothing (esc never quits).
+    Cancel,
+    /// Leave.
     Quit,
 }
 
@@ -91,11 +93,18 @@ pub const PLAY_KEYS: &[PlayKey] = &[
         codes: &[KeyCode::Char('?')],
     },
     PlayKey {
-        keys: "q esc ^c",
+        keys: "esc",
+        short: "",
+        help: "close this help (esc never quits)",
+        action: PlayAction::Cancel,
+        codes: &[KeyCode::Esc],
+    },
+    PlayKey {
+        keys: "q ^c",
         short: "quit",
-        help: "quit (esc first closes this help)",
+        help: "quit (ctrl-c from anywhere, the help included)",
         action: PlayAction::Quit,
-        codes: &[KeyCode::Char('q'), KeyCode::Esc],
+        codes: &[KeyCode::Char('q')],
     },
 ];
 
