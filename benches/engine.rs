@@ -22,10 +22,11 @@
 //! Criterion prints absolute times. Since the machine is noisy and the
 //! targets are ratios, the run ends with a summary that times the four
 //! variants of each case interleaved, round by round, and prints the ratios
-//! iterator / recursive (best of the rounds). Targets: `events-off` within
-//! 1.3x, `every-event` within 3x, both against the counting `recursive`
-//! baseline. The summary adds one more ratio with no target,
-//! `every-event` / `recursive-every-event`: the cost of resumability alone.
+//! (best of the rounds). The target is `every-event` /
+//! `recursive-every-event`, both sides building and handing over the same
+//! events: within 2x for every case, aiming at 1.5x. The ratios against the
+//! counting `recursive` solver, which yields no events, are printed for
+//! information only.
 //!
 //! Run with `cargo bench --bench engine`. Set `BACKSTEP_SUMMARY_ONLY=1` to
 //! skip the criterion part and print only the ratio summary, and
@@ -35,9 +36,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use backstep::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, QueensOptions};
+use backstep::input::word::parse_word;
+use backstep::search::queens::{
+    Attack, Attacks, Columns, Masks, Queens, QueensEvent, QueensOptions,
+};
 use backstep::search::sudoku::{Order, Puzzle, Sudoku, SudokuEvent, SudokuOptions, Unit, Units};
-use backstep::search::word::{Board, Reason, WordEvent, WordOptions, WordSearch, parse_word};
+use backstep::search::word::{Board, Reason, WordEvent, WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
 use criterion::{Criterion, SamplingMode};
 
@@ -254,12 +258,12 @@ impl<F: FnMut(QueensEvent)> QueensEvents<F> {
     #[cold]
     #[inline(never)]
     fn solution(&mut self) {
-        let queens = self.queens[..self.n].to_vec();
-        let weight = match queens.first() {
-            Some(&c) if self.symmetry && usize::from(c) < self.n / 2 => 2,
+        let queens = Columns::new(&self.queens[..self.n]);
+        let weight = match queens.get(0) {
+            Some(c) if self.symmetry && usize::from(c) < self.n / 2 => 2,
             _ => 1,
         };
-        self.counters.solutions += weight;
+        self.counters.solutions += u64::from(weight);
         self.emit(QueensEvent::Solution { queens, weight });
     }
 }
@@ -805,18 +809,19 @@ impl<'a, F: FnMut(WordEvent)> WordEvents<'a, F> {
         if word.is_empty() {
             s.counters.solutions = 1;
             s.found = Some(Vec::new());
-            s.emit(WordEvent::Solution { path: Vec::new() });
+            s.emit(WordEvent::Solution);
             decided = true;
         } else if word.len() > letters.len() {
             s.emit(WordEvent::TooLong {
-                need: word.len(),
-                have: letters.len(),
+                need: word.len() as u16,
+                have: letters.len() as u16,
             });
             decided = true;
         } else {
             for (i, (&need, &have)) in need.iter().zip(&have).enumerate() {
                 if need > have {
                     let letter = char::from(b'A' + i as u8);
+                    let (need, have) = (need as u16, have as u16);
                     s.emit(WordEvent::Inventory { letter, need, have });
                     decided = true;
                 }
@@ -915,9 +920,9 @@ impl<'a, F: FnMut(WordEvent)> WordEvents<'a, F> {
         if self.reversed {
             path.reverse();
         }
-        self.found = Some(path.clone());
+        self.found = Some(path);
         self.counters.solutions = 1;
-        self.emit(WordEvent::Solution { path });
+        self.emit(WordEvent::Solution);
     }
 }
 
@@ -1261,9 +1266,9 @@ fn show(d: Duration) -> String {
 
 /// Times the four variants of every case interleaved, round by round, so
 /// that a slow spell of the machine hits all alike, and prints the best time
-/// of each, the ratios of the engine to the recursive baseline (the targets)
-/// and, with no target, the ratio of the engine with every event to the
-/// recursive solver yielding the same events.
+/// of each, the ratios of the engine to the counting recursive solver
+/// (information only) and the target: the ratio of the engine with every
+/// event to the recursive solver yielding the same events.
 fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
     const ROUNDS: usize = 9;
     // Each timed batch lasts about this long, so short cases are measured
@@ -1283,6 +1288,7 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut missed = Vec::new();
+    let mut above_aim = Vec::new();
     let filter = std::env::var("BACKSTEP_SUMMARY_FILTER").unwrap_or_default();
     for (case, checked) in cases
         .iter()
@@ -1320,11 +1326,16 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
         let all_ratio = all.as_secs_f64() / base.as_secs_f64();
         // No target: this ratio only isolates the cost of resumability.
         let same_ratio = all.as_secs_f64() / same.as_secs_f64();
-        if off_ratio > 1.3 {
-            missed.push(format!("{} events off {off_ratio:.2}x > 1.3x", case.name));
-        }
-        if all_ratio > 3.0 {
-            missed.push(format!("{} every event {all_ratio:.2}x > 3x", case.name));
+        // The target: the cost of resumability alone, both sides yielding
+        // the same events. The ratios against the counting solver are
+        // information only.
+        if same_ratio > 2.0 {
+            missed.push(format!(
+                "{} every event / recursive with the same events {same_ratio:.2}x > 2x",
+                case.name
+            ));
+        } else if same_ratio > 1.5 {
+            above_aim.push(format!("{} {same_ratio:.2}x", case.name));
         }
         println!(
             "| {} | {} | {off_events} / {all_events} | {} | {} | {off_ratio:.2}x | {} | {all_ratio:.2}x | {} | {same_ratio:.2}x |",
@@ -1337,16 +1348,44 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
         );
     }
     if missed.is_empty() {
-        println!("\nTargets met: events off within 1.3x, every event within 3x.");
+        println!(
+            "\nTarget met: every event within 2x of the recursive solver with the same events."
+        );
     } else {
-        println!("\nTargets missed: {}", missed.join("; "));
+        println!("\nTarget missed: {}", missed.join("; "));
+    }
+    if !above_aim.is_empty() {
+        println!("Above the 1.5x aim: {}", above_aim.join("; "));
     }
     println!(
-        "(The targets are against the counting `recursive` baseline. The last column has no target: the engine with every event against a recursive solver yielding the same events through a callback, which isolates the cost of resumability.)"
+        "(The target is the last column: the engine with every event against a recursive solver yielding the same events through a callback, which isolates the cost of resumability. The ratios against the counting `recursive` solver, which yields no events, are information only.)"
     );
 }
 
+/// Runs one variant of one case once, with no check and no timing, for an
+/// instruction profile: `BACKSTEP_PROFILE=queens-12-full:every-event
+/// valgrind --tool=callgrind <bench binary> --bench`. The variants are
+/// `recursive`, `events-off`, `every-event` and `recursive-every-event`.
+fn profile(cases: &[Case], spec: &str) {
+    let (name, variant) = spec.split_once(':').unwrap_or((spec, "every-event"));
+    let case = cases
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("BACKSTEP_PROFILE: no case {name:?}"));
+    let events = match variant {
+        "recursive" => black_box((case.recursive)()).nodes,
+        "events-off" => black_box((case.events_off)()).1,
+        "every-event" => black_box((case.every_event)()).1,
+        "recursive-every-event" => black_box((case.recursive_events)()).1,
+        other => panic!("BACKSTEP_PROFILE: no variant {other:?}"),
+    };
+    println!("{name} {variant}: {events}");
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("BACKSTEP_PROFILE") {
+        return profile(&cases(), &spec);
+    }
     streams::check_small_streams();
     let cases = cases();
     let checked: Vec<_> = cases.iter().map(check).collect();

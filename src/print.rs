@@ -811,8 +811,7 @@ impl Report for Queens {
                 json.uint("row", *row);
             }
             QueensEvent::Solution { queens, weight } => {
-                json.uints("queens", queens.iter().copied())
-                    .uint("weight", *weight);
+                json.uints("queens", queens.iter()).uint("weight", *weight);
             }
         }
     }
@@ -882,7 +881,11 @@ impl Report for Queens {
                 } else {
                     "counted once"
                 };
-                write!(out, "solution #{found} {}, {counted}", ListText(queens))
+                write!(
+                    out,
+                    "solution #{found} {}, {counted}",
+                    ListText(&queens.to_vec())
+                )
             }
         }
     }
@@ -1109,8 +1112,8 @@ impl Report for WordSearch {
             WordEvent::DeadEnd { row, col } | WordEvent::Undo { row, col } => {
                 json.uint("row", *row).uint("col", *col);
             }
-            WordEvent::Solution { path } => {
-                json.cells("path", path);
+            WordEvent::Solution => {
+                json.cells("path", self.found().unwrap_or_default());
             }
         }
     }
@@ -1176,9 +1179,11 @@ impl Report for WordSearch {
                 "dead end at ({row},{col}): no neighbour continues the word"
             ),
             WordEvent::Undo { row, col } => write!(out, "undo ({row},{col})"),
-            WordEvent::Solution { path } => {
-                write!(out, "solution: found along {}", PathText(path))
-            }
+            WordEvent::Solution => write!(
+                out,
+                "solution: found along {}",
+                PathText(self.found().unwrap_or_default())
+            ),
         }
     }
 
@@ -1209,7 +1214,7 @@ impl Report for WordSearch {
         match event {
             WordEvent::Place { row, col, .. } => Note::Placed(format!("({row},{col})")),
             WordEvent::DeadEnd { .. } => Note::End("dead end".into()),
-            WordEvent::Solution { .. } => Note::End("solution: word found".into()),
+            WordEvent::Solution => Note::End("solution: word found".into()),
             _ => Note::Nothing,
         }
     }

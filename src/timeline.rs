@@ -984,11 +984,11 @@ mod tests {
         for _ in 0..300 {
             timeline.forward();
         }
-        let before: Vec<_> = timeline.recent().map(|(s, e)| (s, e.clone())).collect();
+        let before: Vec<_> = timeline.recent().map(|(s, e)| (s, *e)).collect();
         let queens = timeline.search().queens().to_vec();
         assert!(timeline.back());
         assert!(timeline.forward());
-        let after: Vec<_> = timeline.recent().map(|(s, e)| (s, e.clone())).collect();
+        let after: Vec<_> = timeline.recent().map(|(s, e)| (s, *e)).collect();
         assert_eq!(before, after);
         assert_eq!(timeline.search().queens(), queens.as_slice());
     }

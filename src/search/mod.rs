@@ -45,7 +45,10 @@ impl EventKind {
 }
 
 /// Anything a search yields: every event knows which of the five kinds it is.
-pub trait SearchEvent: Clone + std::fmt::Debug + PartialEq {
+/// Events are `Copy` and a few words wide: a step moves no heap data, and
+/// what an event would need a list for (a board, a path) is read from the
+/// search's view at that moment.
+pub trait SearchEvent: Copy + std::fmt::Debug + PartialEq {
     /// Which of the five kinds this event is.
     fn kind(&self) -> EventKind;
 }
@@ -201,4 +204,17 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 pub fn format_set(items: impl IntoIterator<Item = u32>) -> String {
     let inner: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
     format!("{{{}}}", inner.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Events are `Copy` and at most 16 bytes, `Option` included: a step
+    /// returns its event in two registers.
+    #[test]
+    fn events_are_small() {
+        use std::mem::size_of;
+        assert!(size_of::<Option<super::QueensEvent>>() <= 16);
+        assert!(size_of::<Option<super::SudokuEvent>>() <= 16);
+        assert!(size_of::<Option<super::WordEvent>>() <= 16);
+    }
 }

@@ -1,18 +1,25 @@
 //! N-Queens with bit-mask attack sets and reflection symmetry.
 //!
-//! The algorithm, one queen per row, rows filled top to bottom:
+//! The algorithm, one queen per row, rows filled top to bottom (the names
+//! in bold are the variants of [`Step`]; the state machine's phases are
+//! `Enter` for step 1, `Scan` for steps 2 and 3, `Leave` for step 4):
 //!
-//! 1. Enter a node whose prefix holds `r` queens. If `r == n` the board is
-//!    complete: yield `solution` and leave the node.
-//! 2. Otherwise scan the columns `c` of row `r` in increasing order:
+//! 1. **Enter** a node whose prefix holds `r` queens. If `r == n` the board
+//!    is complete: yield **`Solution`** and leave the node.
+//! 2. Otherwise **scan** the columns `c` of row `r` in increasing order:
 //!    - at the root with symmetry on, a column in the right half is skipped
-//!      (`reject`, by `symmetry`), since its solutions mirror the left half's;
-//!    - a column held by `C`, `H` or `L` is attacked (`reject`, naming each
-//!      mask that holds it);
-//!    - any other column is legal: `place` a queen there, which enters the
-//!      child node with the masks shifted for the next row (step 1).
-//! 3. If no column was legal, yield `dead-end`.
-//! 4. Leave the node: yield `undo` for the queen that entered it.
+//!      (**`SkipSymmetry`**: `reject`, by `symmetry`), since its solutions
+//!      mirror the left half's;
+//!    - a column held by `C`, `H` or `L` is attacked (**`RejectAttacked`**:
+//!      `reject`, naming each mask that holds it);
+//!    - any other column is legal: **`Place`** a queen there, which enters
+//!      the child node with the masks shifted for the next row (step 1).
+//! 3. If no column was legal, yield **`DeadEnd`**.
+//! 4. Leave the node: yield **`Undo`** for the queen that entered it.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places balance the depth, and each node's masks equal the masks
+//! recomputed from the queens placed above it.
 //!
 //! The masks describe attacks on the row being filled. Column `c` is bit
 //! `2^c`; placing bit `b` gives `C' = C|b`, `H' = ((H|b) << 1) & U` and
@@ -65,8 +72,67 @@ impl Cause for Attack {
 /// The reasons for one N-Queens reject.
 pub type Attacks = Causes<Attack>;
 
-/// One N-Queens event (SPEC §2).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The column of each row of a board, packed four bits a row (16 rows × 4
+/// bits fill a `u64`), so that a `solution` event is `Copy` and small.
+/// Aligned to 4 bytes rather than 8, so that the event, with its tag and
+/// weight, fits in 16 bytes and `Option<QueensEvent>` is returned in two
+/// registers.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
+pub struct Columns {
+    packed: u64,
+    len: u8,
+}
+
+impl Columns {
+    /// Packs the columns of the first `cols.len()` rows (at most [`MAX_N`]).
+    pub fn new(cols: &[u8]) -> Columns {
+        debug_assert!(cols.len() <= MAX_N as usize && cols.iter().all(|&c| c < MAX_N));
+        let packed = cols
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &c| acc << 4 | u64::from(c & 15));
+        Columns {
+            packed,
+            len: cols.len() as u8,
+        }
+    }
+
+    /// The number of rows.
+    pub fn len(self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there are no rows (the board of `n = 0`).
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The column of `row`, if the board has that row.
+    pub fn get(self, row: usize) -> Option<u8> {
+        (row < self.len()).then(|| (self.packed >> (4 * row) & 15) as u8)
+    }
+
+    /// The columns, row by row.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..self.len()).map(move |row| (self.packed >> (4 * row) & 15) as u8)
+    }
+
+    /// The columns as a list, row by row.
+    pub fn to_vec(self) -> Vec<u8> {
+        self.iter().collect()
+    }
+}
+
+impl std::fmt::Debug for Columns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// One N-Queens event (SPEC §2). `Copy` and 16 bytes wide, so that a step
+/// moves no heap data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueensEvent {
     /// A queen is placed at (`row`, `col`), entering a new node.
     Place { row: u8, col: u8 },
@@ -78,7 +144,7 @@ pub enum QueensEvent {
     Undo { row: u8, col: u8 },
     /// A complete board: the column of each row, and how many solutions it
     /// stands for (2 when its mirror image was skipped by symmetry).
-    Solution { queens: Vec<u8>, weight: u64 },
+    Solution { queens: Columns, weight: u8 },
 }
 
 impl SearchEvent for QueensEvent {
@@ -89,6 +155,41 @@ impl SearchEvent for QueensEvent {
             QueensEvent::DeadEnd { .. } => EventKind::DeadEnd,
             QueensEvent::Undo { .. } => EventKind::Undo,
             QueensEvent::Solution { .. } => EventKind::Solution,
+        }
+    }
+}
+
+/// The steps of the algorithm (the module's opening comment), one per kind
+/// of event, so that a view can say which step ran without knowing the
+/// event's fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: a node is entered (before the first event: the root).
+    Enter,
+    /// Step 1: the board is complete.
+    Solution,
+    /// Step 2: a right-half root column is skipped by symmetry.
+    SkipSymmetry,
+    /// Step 2: an attacked column is rejected.
+    RejectAttacked,
+    /// Step 2: a queen is placed, entering the child.
+    Place,
+    /// Step 3: no column of the row was legal.
+    DeadEnd,
+    /// Step 4: the node is left, its queen removed.
+    Undo,
+}
+
+impl QueensEvent {
+    /// The algorithm step that yields this event.
+    pub fn step(&self) -> Step {
+        match self {
+            QueensEvent::Place { .. } => Step::Place,
+            QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => Step::SkipSymmetry,
+            QueensEvent::Reject { .. } => Step::RejectAttacked,
+            QueensEvent::DeadEnd { .. } => Step::DeadEnd,
+            QueensEvent::Undo { .. } => Step::Undo,
+            QueensEvent::Solution { .. } => Step::Solution,
         }
     }
 }
@@ -280,6 +381,45 @@ impl Queens {
         self.all
     }
 
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&QueensEvent>) -> Step {
+        last.map_or(Step::Enter, QueensEvent::step)
+    }
+
+    /// The masks recomputed from the placed queens alone: what the frame of
+    /// the current node must hold.
+    pub fn recomputed_masks(&self) -> Masks {
+        let depth = self.depth;
+        self.queens[..depth]
+            .iter()
+            .enumerate()
+            .fold(Masks::default(), |m, (r, &c)| {
+                let (bit, up) = (1u32 << c, (depth - r) as u32);
+                Masks {
+                    cols: m.cols | bit,
+                    high: m.high | (bit << up & self.all),
+                    low: m.low | bit.checked_shr(up).unwrap_or(0),
+                }
+            })
+    }
+
+    /// The invariants, checked after each place and undo in debug builds.
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth, self.depth,
+            "open places balance the depth"
+        );
+        debug_assert!(self.depth <= self.options.n as usize);
+        debug_assert_eq!(
+            self.masks(),
+            self.recomputed_masks(),
+            "the masks equal the ones recomputed from the queens {:?}",
+            self.queens()
+        );
+    }
+
     /// How much a solution with this first-row column counts for.
     pub fn weight(&self, first_col: Option<u8>) -> u64 {
         match first_col {
@@ -309,9 +449,9 @@ impl Queens {
     #[cold]
     #[inline(never)]
     fn solution(&mut self) -> Option<QueensEvent> {
-        let queens = self.queens[..self.depth].to_vec();
-        let weight = self.weight(queens.first().copied());
-        self.counters.solutions += weight;
+        let queens = Columns::new(&self.queens[..self.depth]);
+        let weight = self.weight(queens.get(0)) as u8;
+        self.counters.solutions += u64::from(weight);
         self.emit(QueensEvent::Solution { queens, weight })
     }
 
@@ -408,7 +548,9 @@ impl Queens {
         self.depth = depth + 1;
         self.phase = Phase::Enter;
         self.counters.nodes += 1;
-        self.emit(QueensEvent::Place { row, col })
+        let event = self.emit(QueensEvent::Place { row, col });
+        self.check_invariants();
+        event
     }
 
     /// One event of the check-at-the-end search (see [`Queens::check_at_end`]).
@@ -455,7 +597,9 @@ impl Queens {
                     self.phase = Phase::Enter;
                     self.counters.nodes += 1;
                     let (row, col) = (depth as u8, col as u8);
-                    return self.emit(QueensEvent::Place { row, col });
+                    let event = self.emit(QueensEvent::Place { row, col });
+                    self.check_invariants();
+                    return event;
                 }
                 Phase::Scan | Phase::Leave => return self.leave(depth),
             }
@@ -491,7 +635,9 @@ impl Queens {
         self.phase = Phase::Scan;
         let row = (depth - 1) as u8;
         let col = self.queens[depth - 1];
-        self.emit(QueensEvent::Undo { row, col })
+        let event = self.emit(QueensEvent::Undo { row, col });
+        self.check_invariants();
+        event
     }
 }
 
@@ -613,6 +759,15 @@ mod tests {
                 assert!(fast.is_finished() && fast.next().is_none());
             }
         }
+    }
+
+    #[test]
+    fn events_fit_in_two_registers() {
+        assert_eq!(std::mem::size_of::<QueensEvent>(), 16);
+        assert_eq!(std::mem::size_of::<Option<QueensEvent>>(), 16);
+        let board = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 15];
+        assert_eq!(Columns::new(&board).to_vec(), board);
+        assert_eq!(Columns::new(&[]).to_vec(), Vec::<u8>::new());
     }
 
     #[test]

@@ -1,22 +1,30 @@
 //! Sudoku (4×4 with 2×2 boxes, 9×9 with 3×3 boxes) with minimum remaining
 //! values and a solution count capped at two.
 //!
-//! The algorithm, for each node:
+//! The algorithm, for each node (the names in bold are the variants of
+//! [`Step`]; the state machine's phases are `Enter` for steps 1 and 2,
+//! `Scan` for steps 3 and 4, `Leave` for step 5):
 //!
-//! 1. Choose a cell. With MRV, scan the blanks row-major: the first blank
-//!    with no candidate is a contradiction and becomes the chosen cell;
-//!    otherwise the blank with the fewest candidates is chosen (ties go to the
-//!    first). With `first`, the first blank is chosen as it is.
-//! 2. No blank left: the grid is a solution. Count it (the first is copied);
-//!    at the second the search stops.
+//! 1. **Enter** the node and choose a cell. With MRV, scan the blanks
+//!    row-major: the first blank with no candidate is a contradiction and
+//!    becomes the chosen cell; otherwise the blank with the fewest
+//!    candidates is chosen (ties go to the first). With `first`, the first
+//!    blank is chosen as it is.
+//! 2. No blank left: the grid is a **`Solution`**. Count it (the first is
+//!    copied); at the second the search stops.
 //! 3. For each digit `d` ascending: if a unit (row, column, box) of the cell
-//!    already holds `d`, `reject` it naming those units; else `place` it,
-//!    which enters the child node (step 1).
-//! 4. If the cell had no candidate, yield `dead-end`.
-//! 5. Leave the node: yield `undo` for the digit that entered it.
+//!    already holds `d`, **`Reject`** it naming those units; else **`Place`**
+//!    it, which enters the child node (step 1).
+//! 4. If the cell had no candidate, yield **`DeadEnd`**.
+//! 5. Leave the node: yield **`Undo`** for the digit that entered it.
 //!
 //! Once the count reaches two, every open node goes straight to step 5, so
 //! the working grid is restored however the search ends.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places balance the depth (one frame per open place, plus the
+//! root), and the row, column and box masks equal the masks recomputed from
+//! the grid.
 
 use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent, bits};
 
@@ -79,7 +87,8 @@ impl Order {
 }
 
 /// One Sudoku event (SPEC §2). Coordinates are 0-based; digits are 1..=size.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `Copy` and a few bytes wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SudokuEvent {
     /// `digit` is written at (`row`, `col`), entering a new node.
     Place { row: u8, col: u8, digit: u8 },
@@ -110,121 +119,47 @@ impl SearchEvent for SudokuEvent {
     }
 }
 
-/// Why a grid of givens is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GivenError {
-    /// The number of cells is not 16 or 81.
-    Size { cells: usize },
-    /// A digit larger than the grid allows.
-    OutOfRange {
-        row: u8,
-        col: u8,
-        digit: u8,
-        size: u8,
-    },
-    /// A digit that a unit already holds at another given.
-    Conflict {
-        row: u8,
-        col: u8,
-        digit: u8,
-        unit: Unit,
-        other: (u8, u8),
-    },
+/// The steps of the algorithm (the module's opening comment), one per kind
+/// of event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: a node is entered (before the first event: the root).
+    Enter,
+    /// Step 2: no blank is left.
+    Solution,
+    /// Step 3: a digit a unit already holds is rejected.
+    Reject,
+    /// Step 3: a candidate digit is placed, entering the child.
+    Place,
+    /// Step 4: the chosen cell had no candidate.
+    DeadEnd,
+    /// Step 5: the node is left, its digit erased.
+    Undo,
 }
 
-impl std::fmt::Display for GivenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            GivenError::Size { cells } => write!(
-                f,
-                "the puzzle has {cells} cells; a Sudoku needs 16 (4x4) or 81 (9x9)"
-            ),
-            GivenError::OutOfRange {
-                row,
-                col,
-                digit,
-                size,
-            } => write!(
-                f,
-                "cell ({row},{col}): {digit} is out of range; a {size}x{size} grid takes 1 to {size}"
-            ),
-            GivenError::Conflict {
-                row,
-                col,
-                digit,
-                unit,
-                other: (orow, ocol),
-            } => {
-                let which = match unit {
-                    Unit::Row => format!("row {row}"),
-                    Unit::Col => format!("column {col}"),
-                    Unit::Box => "its box".to_string(),
-                };
-                write!(
-                    f,
-                    "cell ({row},{col}): {digit} is already in {which}, at ({orow},{ocol})"
-                )
-            }
+impl SudokuEvent {
+    /// The algorithm step that yields this event.
+    pub fn step(&self) -> Step {
+        match self {
+            SudokuEvent::Place { .. } => Step::Place,
+            SudokuEvent::Reject { .. } => Step::Reject,
+            SudokuEvent::DeadEnd { .. } => Step::DeadEnd,
+            SudokuEvent::Undo { .. } => Step::Undo,
+            SudokuEvent::Solution { .. } => Step::Solution,
         }
     }
 }
 
-impl std::error::Error for GivenError {}
-
 /// A validated grid of givens: 4×4 or 9×9, digits in range, no unit holding
-/// a digit twice. It may still have no solution.
+/// a digit twice. It may still have no solution. Built only by
+/// [`Puzzle::new`] (in `crate::input::sudoku`), which validates the givens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    size: u8,
-    cells: Vec<u8>,
+    pub(crate) size: u8,
+    pub(crate) cells: Vec<u8>,
 }
 
 impl Puzzle {
-    /// Checks `cells` (row-major, 0 for a blank) and builds the puzzle.
-    pub fn new(cells: Vec<u8>) -> Result<Puzzle, GivenError> {
-        let size = match cells.len() {
-            16 => 4,
-            81 => 9,
-            n => return Err(GivenError::Size { cells: n }),
-        };
-        let geometry = Geometry::new(size);
-        let mut seen: Vec<Option<(u8, u8)>> = vec![None; 3 * size as usize * size as usize];
-        for (idx, &digit) in cells.iter().enumerate() {
-            let (row, col) = geometry.coords(idx);
-            if digit == 0 {
-                continue;
-            }
-            if digit > size {
-                return Err(GivenError::OutOfRange {
-                    row,
-                    col,
-                    digit,
-                    size,
-                });
-            }
-            let units = [
-                (Unit::Row, row),
-                (Unit::Col, col),
-                (Unit::Box, geometry.box_of(idx)),
-            ];
-            for (k, (unit, which)) in units.into_iter().enumerate() {
-                let slot =
-                    (k * size as usize + which as usize) * size as usize + digit as usize - 1;
-                if let Some(other) = seen[slot] {
-                    return Err(GivenError::Conflict {
-                        row,
-                        col,
-                        digit,
-                        unit,
-                        other,
-                    });
-                }
-                seen[slot] = Some((row, col));
-            }
-        }
-        Ok(Puzzle { size, cells })
-    }
-
     /// 4 or 9.
     pub fn size(&self) -> u8 {
         self.size
@@ -246,7 +181,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    fn new(size: u8) -> Geometry {
+    pub(crate) fn new(size: u8) -> Geometry {
         let box_size = if size == 4 { 2 } else { 3 };
         Geometry { size, box_size }
     }
@@ -466,6 +401,42 @@ impl Sudoku {
         self.first.as_deref()
     }
 
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&SudokuEvent>) -> Step {
+        last.map_or(Step::Enter, SudokuEvent::step)
+    }
+
+    /// The row, column and box masks recomputed from the grid alone.
+    pub fn recomputed_masks(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for (idx, &digit) in self.grid().iter().enumerate() {
+            if digit != 0 {
+                let bit = 1u16 << (digit - 1);
+                let [row, col, r#box] = self.units[idx];
+                rows[row as usize] |= bit;
+                cols[col as usize] |= bit;
+                boxes[r#box as usize] |= bit;
+            }
+        }
+        (rows, cols, boxes)
+    }
+
+    /// The invariants, checked after each place and undo in debug builds.
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth + 1,
+            self.frames.len(),
+            "one frame per open place, plus the root"
+        );
+        debug_assert_eq!(
+            (self.rows, self.cols, self.boxes),
+            self.recomputed_masks(),
+            "the unit masks equal the grid's"
+        );
+    }
+
     #[inline]
     fn write(&mut self, idx: usize, digit: u8) {
         self.toggle(idx, digit);
@@ -636,7 +607,9 @@ impl Sudoku {
             phase: Phase::Enter,
         });
         self.counters.nodes += 1;
-        self.emit(SudokuEvent::Place { row, col, digit })
+        let event = self.emit(SudokuEvent::Place { row, col, digit });
+        self.check_invariants();
+        event
     }
 
     /// Step 5: leave the node, erasing the digit that entered it. The
@@ -651,7 +624,9 @@ impl Sudoku {
         let cell = self.frames[depth - 1].cell?;
         let digit = self.erase(cell);
         let (row, col) = self.coords(cell);
-        self.emit(SudokuEvent::Undo { row, col, digit })
+        let event = self.emit(SudokuEvent::Undo { row, col, digit });
+        self.check_invariants();
+        event
     }
 }
 

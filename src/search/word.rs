@@ -1,28 +1,37 @@
 //! Word Search: trace a word through orthogonally adjacent cells, each cell
 //! at most once per path, with letter-inventory pruning and rare-end reversal.
 //!
-//! The algorithm:
+//! The algorithm (the names in bold are the variants of [`Step`]; while the
+//! path is empty the search is idle, in steps 1 and 3; a cell on the path is
+//! in phase `Enter` for step 4, `Scan` for steps 5 and 6, `Leave` for
+//! step 7):
 //!
-//! 1. Before any search: an empty word is found at once. A word longer than
-//!    the board has cells is rejected (`too-long`). With the inventory check,
-//!    every letter the word needs more often than the board holds is
-//!    rejected (`inventory`), alphabetically; any such reject ends the search.
-//! 2. With reversal, if the word's first letter is more common on the board
-//!    than its last, search the reversed word: fewer starts, fewer branches.
-//! 3. Try the start cells row-major: a cell holding the first searched letter
-//!    is entered with `place` (index 0).
+//! 1. Before any search: an **`EmptyWord`** is found at once. A word longer
+//!    than the board has cells is rejected (**`TooLong`**). With the
+//!    inventory check, every letter the word needs more often than the board
+//!    holds is rejected (**`Inventory`**), alphabetically; any such reject
+//!    ends the search.
+//! 2. With reversal (**`Reverse`**), if the word's first letter is more
+//!    common on the board than its last, search the reversed word: fewer
+//!    starts, fewer branches.
+//! 3. Try the start cells row-major: a cell holding the first searched
+//!    letter is entered with `place` (index 0, **`Start`**).
 //! 4. At a node with index `i`: if `i` is the last index, the word is found:
-//!    yield `solution` and stop.
+//!    yield **`Solution`** and stop.
 //! 5. Otherwise look at the neighbours up, right, down, left (off-board ones
-//!    make no event): one already on the path is rejected (`visited`), one
-//!    with the wrong letter is rejected (`mismatch`), any other is entered
-//!    with `place` (index `i+1`, step 4).
-//! 6. If no neighbour was entered, yield `dead-end`.
-//! 7. Leave the node: yield `undo` and clear its visited mark.
+//!    make no event): one already on the path is rejected (**`Visited`**),
+//!    one with the wrong letter is rejected (**`Mismatch`**), any other is
+//!    entered with **`Place`** (index `i+1`, step 4).
+//! 6. If no neighbour was entered, yield **`DeadEnd`**.
+//! 7. Leave the node: yield **`Undo`** and clear its visited mark.
 //!
 //! Visited marks belong to the current path only, so a cell freed by an
 //! `undo` can serve another branch. Once found, every open node goes straight
 //! to step 7.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places balance the depth (one frame per open place), and the
+//! visited set equals the set of the path's cells.
 
 use super::{Counters, EventKind, Phase, Search, SearchEvent};
 
@@ -59,8 +68,9 @@ impl Reason {
 }
 
 /// One Word Search event (SPEC §2). `index` counts along the searched
-/// string; coordinates are 0-based.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// string; coordinates are 0-based. `Copy` and a few bytes wide: the
+/// solution's path is read from [`WordSearch::found`], not carried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordEvent {
     /// The cell is entered as letter `index` of the searched string.
     Place { row: u8, col: u8, index: u8 },
@@ -72,19 +82,16 @@ pub enum WordEvent {
         reason: Reason,
     },
     /// The word has more letters than the board has cells.
-    TooLong { need: usize, have: usize },
+    TooLong { need: u16, have: u16 },
     /// The word needs `letter` more often than the board holds it.
-    Inventory {
-        letter: char,
-        need: usize,
-        have: usize,
-    },
+    Inventory { letter: char, need: u16, have: u16 },
     /// No neighbour of the cell can continue the word.
     DeadEnd { row: u8, col: u8 },
     /// The cell leaves the path.
     Undo { row: u8, col: u8 },
-    /// The word is found along `path`, in the original word's order.
-    Solution { path: Vec<(u8, u8)> },
+    /// The word is found; its path, in the original word's order, is
+    /// [`WordSearch::found`] from this event on.
+    Solution,
 }
 
 impl SearchEvent for WordEvent {
@@ -96,106 +103,48 @@ impl SearchEvent for WordEvent {
             }
             WordEvent::DeadEnd { .. } => EventKind::DeadEnd,
             WordEvent::Undo { .. } => EventKind::Undo,
-            WordEvent::Solution { .. } => EventKind::Solution,
+            WordEvent::Solution => EventKind::Solution,
         }
     }
 }
 
-/// Why a board or word is refused. Board rows and columns are 0-based grid
-/// coordinates; a word position is 1-based, as a person counts letters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LetterError {
-    /// A board character that is not a letter.
-    BoardChar { row: usize, col: usize, ch: char },
-    /// A row whose length differs from the first row's.
-    Ragged {
-        row: usize,
-        len: usize,
-        first: usize,
-    },
-    /// More than [`MAX_SIDE`] rows or columns.
-    BoardSize { rows: usize, cols: usize },
-    /// A word character that is not a letter.
-    WordChar { position: usize, ch: char },
-    /// A word longer than [`MAX_WORD`].
-    WordLength { len: usize },
+/// The steps of the algorithm (the module's opening comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: the empty word is found at once.
+    EmptyWord,
+    /// Step 1: the word has more letters than the board has cells.
+    TooLong,
+    /// Step 1: the board lacks a letter the word needs.
+    Inventory,
+    /// Step 2: the searched string is chosen (before the first event).
+    Reverse,
+    /// Step 3: a start cell is entered as letter 0.
+    Start,
+    /// Step 4: the whole word is on the path.
+    Solution,
+    /// Step 5: a neighbour already on the path is rejected.
+    Visited,
+    /// Step 5: a neighbour with the wrong letter is rejected.
+    Mismatch,
+    /// Step 5: a neighbour is entered as the next letter.
+    Place,
+    /// Step 6: no neighbour continues the word.
+    DeadEnd,
+    /// Step 7: the cell leaves the path.
+    Undo,
 }
 
-impl std::fmt::Display for LetterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            LetterError::BoardChar { row, col, ch } => write!(
-                f,
-                "board: {ch:?} at row {row}, column {col} is not a letter A-Z"
-            ),
-            LetterError::Ragged { row, len, first } => write!(
-                f,
-                "board row {row} has {len} letter{}, row 0 has {first}; every row needs the same length",
-                if len == 1 { "" } else { "s" }
-            ),
-            LetterError::BoardSize { rows, cols } => write!(
-                f,
-                "board is {rows}x{cols}; at most {MAX_SIDE} rows and {MAX_SIDE} columns"
-            ),
-            LetterError::WordChar { position, ch } => {
-                write!(f, "word: {ch:?} at position {position} is not a letter A-Z")
-            }
-            LetterError::WordLength { len } => {
-                write!(f, "word has {len} letters; at most {MAX_WORD}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LetterError {}
-
-/// A validated board: rectangular, upper-case letters, at most 16×16.
+/// A validated board: rectangular, upper-case letters, at most 16×16. Built
+/// only by [`Board::new`] (in `crate::input::word`), which validates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    rows: usize,
-    cols: usize,
-    letters: Vec<u8>,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) letters: Vec<u8>,
 }
 
 impl Board {
-    /// Builds a board from its rows; lower case is upper-cased.
-    pub fn new<S: AsRef<str>>(rows: &[S]) -> Result<Board, LetterError> {
-        let mut letters = Vec::new();
-        let mut cols = 0;
-        for (r, line) in rows.iter().enumerate() {
-            let line = line.as_ref();
-            let len = line.chars().count();
-            if r == 0 {
-                cols = len;
-            }
-            for (c, ch) in line.chars().enumerate() {
-                if !ch.is_ascii_alphabetic() {
-                    return Err(LetterError::BoardChar { row: r, col: c, ch });
-                }
-                letters.push(ch.to_ascii_uppercase() as u8);
-            }
-            if len != cols {
-                return Err(LetterError::Ragged {
-                    row: r,
-                    len,
-                    first: cols,
-                });
-            }
-        }
-        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
-            return Err(LetterError::BoardSize {
-                rows: rows.len(),
-                cols,
-            });
-        }
-        let rows = if cols == 0 { 0 } else { rows.len() };
-        Ok(Board {
-            rows,
-            cols,
-            letters,
-        })
-    }
-
     /// Number of rows.
     pub fn rows(&self) -> usize {
         self.rows
@@ -237,24 +186,7 @@ impl Board {
     }
 }
 
-/// Validates a word: letters A–Z (lower case is upper-cased), at most 32.
-pub fn parse_word(word: &str) -> Result<String, LetterError> {
-    if let Some((position, ch)) = word
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !c.is_ascii_alphabetic())
-    {
-        let position = position + 1;
-        return Err(LetterError::WordChar { position, ch });
-    }
-    let len = word.chars().count();
-    if len > MAX_WORD {
-        return Err(LetterError::WordLength { len });
-    }
-    Ok(word.to_ascii_uppercase())
-}
-
-fn tally(letters: &[u8]) -> [usize; 26] {
+pub(crate) fn tally(letters: &[u8]) -> [usize; 26] {
     let mut counts = [0; 26];
     for &l in letters {
         counts[(l - b'A') as usize] += 1;
@@ -311,7 +243,8 @@ pub struct WordSearch {
 }
 
 impl WordSearch {
-    /// A search for `word` (already validated by [`parse_word`]) on `board`.
+    /// A search for `word` (already validated by
+    /// [`crate::input::word::parse_word`]) on `board`.
     pub fn new(board: &Board, word: &str, options: WordOptions) -> WordSearch {
         let letters = word.as_bytes();
         let have = board.inventory();
@@ -320,17 +253,18 @@ impl WordSearch {
         let mut found = None;
         let cells = board.rows * board.cols;
         if letters.is_empty() {
-            preamble.push(WordEvent::Solution { path: Vec::new() });
+            preamble.push(WordEvent::Solution);
             found = Some(Vec::new());
         } else if letters.len() > cells {
             preamble.push(WordEvent::TooLong {
-                need: letters.len(),
-                have: cells,
+                need: letters.len() as u16,
+                have: cells as u16,
             });
         } else if options.inventory {
             for (i, (&need, &have)) in need.iter().zip(&have).enumerate() {
                 if need > have {
                     let letter = char::from(b'A' + i as u8);
+                    let (need, have) = (need as u16, have as u16);
                     preamble.push(WordEvent::Inventory { letter, need, have });
                 }
             }
@@ -418,6 +352,54 @@ impl WordSearch {
         self.frames.iter().map(|f| (f.row, f.col)).collect()
     }
 
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&WordEvent>) -> Step {
+        let Some(event) = last else {
+            return Step::Reverse;
+        };
+        match event {
+            WordEvent::Solution if self.word.is_empty() => Step::EmptyWord,
+            WordEvent::Solution => Step::Solution,
+            WordEvent::TooLong { .. } => Step::TooLong,
+            WordEvent::Inventory { .. } => Step::Inventory,
+            WordEvent::Place { index: 0, .. } => Step::Start,
+            WordEvent::Place { .. } => Step::Place,
+            WordEvent::Reject {
+                reason: Reason::Visited,
+                ..
+            } => Step::Visited,
+            WordEvent::Reject { .. } => Step::Mismatch,
+            WordEvent::DeadEnd { .. } => Step::DeadEnd,
+            WordEvent::Undo { .. } => Step::Undo,
+        }
+    }
+
+    /// The visited set recomputed from the path alone.
+    fn recomputed_visited(&self) -> [u64; 4] {
+        let mut visited = [0u64; 4];
+        for frame in &self.frames {
+            visited[frame.cell / 64] |= 1 << (frame.cell % 64);
+        }
+        visited
+    }
+
+    /// The invariants, checked after each place and undo in debug builds.
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth,
+            self.frames.len(),
+            "one frame per open place"
+        );
+        debug_assert_eq!(
+            self.visited,
+            self.recomputed_visited(),
+            "the visited set equals the path {:?}",
+            self.path()
+        );
+    }
+
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
         let cell = row * self.board.cols + col;
@@ -448,7 +430,9 @@ impl WordSearch {
             phase: Phase::Enter,
         });
         self.counters.nodes += 1;
-        self.emit(WordEvent::Place { row, col, index })
+        let event = self.emit(WordEvent::Place { row, col, index });
+        self.check_invariants();
+        event
     }
 
     fn finish(&mut self) -> Option<WordEvent> {
@@ -485,7 +469,7 @@ impl WordSearch {
     #[inline(never)]
     fn idle(&mut self) -> Option<WordEvent> {
         if self.preamble_done < self.preamble.len() {
-            let event = self.preamble[self.preamble_done].clone();
+            let event = self.preamble[self.preamble_done];
             self.preamble_done += 1;
             return self.emit(event);
         }
@@ -530,9 +514,9 @@ impl WordSearch {
         if self.reversed {
             path.reverse();
         }
-        self.found = Some(path.clone());
+        self.found = Some(path);
         self.counters.solutions = 1;
-        self.emit(WordEvent::Solution { path })
+        self.emit(WordEvent::Solution)
     }
 
     /// Step 5: the next neighbour that makes an event, up, right, down,
@@ -586,10 +570,12 @@ impl WordSearch {
         let frame = self.frames.pop()?;
         let cell = frame.cell;
         self.visited[cell / 64] &= !(1 << (cell % 64));
-        self.emit(WordEvent::Undo {
+        let event = self.emit(WordEvent::Undo {
             row: frame.row,
             col: frame.col,
-        })
+        });
+        self.check_invariants();
+        event
     }
 }
 

@@ -134,7 +134,7 @@ impl<S: Scene> LastSolution<S> {
         }
         Some(LastSolution {
             step: copy.step(),
-            event: copy.last_event()?.clone(),
+            event: *copy.last_event()?,
             search: copy.search().clone(),
         })
     }

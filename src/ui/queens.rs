@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use super::scene::{Scene, extent, put};
 use super::theme::Theme;
-use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, format_mask};
+use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
 use crate::search::{Search, bits, format_set};
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -253,14 +253,14 @@ impl Scene for Queens {
     }
 
     fn algorithm_line(&self, last: Option<&QueensEvent>) -> usize {
-        match last {
-            None => 0,
-            Some(QueensEvent::Solution { .. }) => 1,
-            Some(QueensEvent::Reject { by, .. }) if by.contains(Attack::Symmetry) => 4,
-            Some(QueensEvent::Reject { .. }) => 5,
-            Some(QueensEvent::Place { .. }) => 6,
-            Some(QueensEvent::Undo { .. }) => 9,
-            Some(QueensEvent::DeadEnd { .. }) => 10,
+        match self.step(last) {
+            Step::Enter => 0,
+            Step::Solution => 1,
+            Step::SkipSymmetry => 4,
+            Step::RejectAttacked => 5,
+            Step::Place => 6,
+            Step::Undo => 9,
+            Step::DeadEnd => 10,
         }
     }
 

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use super::scene::{Scene, put};
 use super::theme::Theme;
 use crate::search::Cause;
-use crate::search::sudoku::{Order, Sudoku, SudokuEvent, format_digit_mask, format_digits};
+use crate::search::sudoku::{Order, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits};
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -269,13 +269,13 @@ impl Scene for Sudoku {
     }
 
     fn algorithm_line(&self, last: Option<&SudokuEvent>) -> usize {
-        match last {
-            None => 0,
-            Some(SudokuEvent::Solution { .. }) => 5,
-            Some(SudokuEvent::Reject { .. }) => 8,
-            Some(SudokuEvent::Place { .. }) => 9,
-            Some(SudokuEvent::Undo { .. }) => 11,
-            Some(SudokuEvent::DeadEnd { .. }) => 12,
+        match self.step(last) {
+            Step::Enter => 0,
+            Step::Solution => 5,
+            Step::Reject => 8,
+            Step::Place => 9,
+            Step::Undo => 11,
+            Step::DeadEnd => 12,
         }
     }
 

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use super::scene::{Scene, put};
 use super::theme::Theme;
-use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
+use crate::search::word::{DIRECTIONS, Reason, Step, WordEvent, WordSearch};
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -265,21 +265,18 @@ impl Scene for WordSearch {
     }
 
     fn algorithm_line(&self, last: Option<&WordEvent>) -> usize {
-        match last {
-            None => 3,
-            Some(WordEvent::Solution { path }) if path.is_empty() => 0,
-            Some(WordEvent::TooLong { .. }) => 1,
-            Some(WordEvent::Inventory { .. }) => 2,
-            Some(WordEvent::Place { index: 0, .. }) => 5,
-            Some(WordEvent::Solution { .. }) => 7,
-            Some(WordEvent::Reject {
-                reason: Reason::Visited,
-                ..
-            }) => 9,
-            Some(WordEvent::Reject { .. }) => 10,
-            Some(WordEvent::Place { .. }) => 11,
-            Some(WordEvent::DeadEnd { .. }) => 12,
-            Some(WordEvent::Undo { .. }) => 13,
+        match self.step(last) {
+            Step::EmptyWord => 0,
+            Step::TooLong => 1,
+            Step::Inventory => 2,
+            Step::Reverse => 3,
+            Step::Start => 5,
+            Step::Solution => 7,
+            Step::Visited => 9,
+            Step::Mismatch => 10,
+            Step::Place => 11,
+            Step::DeadEnd => 12,
+            Step::Undo => 13,
         }
     }
 

@@ -1,6 +1,8 @@
 //! Integration tests for the engine and the headless command line, in one
 //! test binary (one link, one run) with a module per area:
 //!
+//! - `contract`: the contract every search joins with one line (balanced
+//!   place/undo, view restored, clone-and-resume, rejects off, node counts);
 //! - `golden`: the reference outputs, byte for byte or event for event;
 //! - `oracles`: independent brute-force answers the searches must agree with;
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
@@ -27,6 +29,7 @@
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
 
+mod contract;
 mod errors;
 mod event_loop;
 mod fuzz;

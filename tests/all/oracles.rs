@@ -97,7 +97,7 @@ fn queens_solutions(n: u8, symmetry: bool) -> (Vec<(Vec<u8>, u64)>, u64) {
     let solutions = search
         .by_ref()
         .filter_map(|e| match e {
-            QueensEvent::Solution { queens, weight } => Some((queens, weight)),
+            QueensEvent::Solution { queens, weight } => Some((queens.to_vec(), u64::from(weight))),
             _ => None,
         })
         .collect();
@@ -421,13 +421,14 @@ fn word_search_on_random_boards_matches_path_enumeration() {
                 rejects: case % 2 == 0,
             };
             let mut search = WordSearch::new(&built, &word_text, options);
-            let solutions: Vec<Vec<(u8, u8)>> = search
-                .by_ref()
-                .filter_map(|e| match e {
-                    WordEvent::Solution { path } => Some(path),
-                    _ => None,
-                })
-                .collect();
+            // A solution event carries no path: read it from the search's
+            // view as the event is yielded.
+            let mut solutions: Vec<Vec<(u8, u8)>> = Vec::new();
+            while let Some(event) = search.next() {
+                if event == WordEvent::Solution {
+                    solutions.push(search.found().expect("found").to_vec());
+                }
+            }
             let found = search.found().map(<[(u8, u8)]>::to_vec);
             assert_eq!(found.is_some(), expected.is_some(), "{what}");
             assert_eq!(search.counters().solutions, u64::from(found.is_some()));

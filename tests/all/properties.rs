@@ -278,8 +278,8 @@ fn check_queens(n: u8, symmetry: bool, rejects: bool) -> Vec<QueensEvent> {
                 QueensEvent::Solution { queens, weight } => {
                     assert_eq!(row, size, "{what}: solution on an incomplete board");
                     let cols: Vec<u8> = placed.iter().map(|&(_, c)| c as u8).collect();
-                    assert_eq!(queens, &cols, "{what}");
-                    let mirrored = symmetry && queens.first().is_some_and(|&c| c < n / 2);
+                    assert_eq!(queens.to_vec(), cols, "{what}");
+                    let mirrored = symmetry && queens.get(0).is_some_and(|c| c < n / 2);
                     assert_eq!(*weight, if mirrored { 2 } else { 1 }, "{what}");
                     node.solution = true;
                 }
@@ -673,19 +673,19 @@ fn word_preamble(board: &[Vec<u8>], word: &[u8], inventory: bool) -> Vec<WordEve
     let count = |letters: &[u8], l: u8| letters.iter().filter(|&&x| x == l).count();
     let all: Vec<u8> = board.concat();
     if word.is_empty() {
-        vec![WordEvent::Solution { path: Vec::new() }]
+        vec![WordEvent::Solution]
     } else if word.len() > cells {
         vec![WordEvent::TooLong {
-            need: word.len(),
-            have: cells,
+            need: word.len() as u16,
+            have: cells as u16,
         }]
     } else if inventory {
         (b'A'..=b'Z')
             .filter(|&l| count(word, l) > count(&all, l))
             .map(|l| WordEvent::Inventory {
                 letter: char::from(l),
-                need: count(word, l),
-                have: count(&all, l),
+                need: count(word, l) as u16,
+                have: count(&all, l) as u16,
             })
             .collect()
     } else {
@@ -836,14 +836,16 @@ fn check_word(board: &[Vec<u8>], word: &[u8], options: WordOptions) -> Vec<WordE
                     let cell = (usize::from(*row), usize::from(*col));
                     assert_eq!(path.pop(), Some(cell), "{what}");
                 }
-                WordEvent::Solution { path: got } => {
+                WordEvent::Solution => {
+                    // The event carries no path: the search's view has it.
+                    let got = s.found().expect("a found path after the solution");
                     assert_eq!(path.len(), searched.len(), "{what}: an early solution");
                     let mut want: Vec<(u8, u8)> =
                         path.iter().map(|&(r, c)| (r as u8, c as u8)).collect();
                     if reversed {
                         want.reverse();
                     }
-                    assert_eq!(got, &want, "{what}: the path in the word's order");
+                    assert_eq!(got, &want[..], "{what}: the path in the word's order");
                     nodes.last_mut().expect("an open node").solution = true;
                     found = true;
                 }

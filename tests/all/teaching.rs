@@ -95,7 +95,7 @@ fn check_at_end_rejects_only_complete_boards_naming_a_real_attack() {
                 assert!(matches!(previous, Some(QueensEvent::Reject { .. })));
             }
             QueensEvent::Solution { queens, weight } => {
-                assert_eq!((queens, *weight), (&board, 1));
+                assert_eq!((queens.to_vec(), *weight), (board.clone(), 1));
             }
         }
         previous = Some(event);

@@ -5,6 +5,10 @@
 //! character, the allowed range. Grid coordinates (cells, board rows and
 //! columns) are 0-based, as on screen; positions in typed text (a character
 //! of a word, a line of a file) are 1-based, as editors count them.
+//!
+//! The checks of each search's values live here, not in the engine:
+//! [`sudoku`] builds a [`Puzzle`] from givens, [`word`] a [`Board`] from rows
+//! and a word; the engines take those values as already validated.
 
 use std::io::Read;
 use std::path::Path;
@@ -14,7 +18,13 @@ use anyhow::{Context, Result, bail};
 use crate::assets::{self, Asset};
 use crate::search::queens::MAX_N;
 use crate::search::sudoku::Puzzle;
-use crate::search::word::{Board, parse_word};
+use crate::search::word::Board;
+
+pub mod sudoku;
+pub mod word;
+
+pub use sudoku::GivenError;
+pub use word::{LetterError, parse_word};
 
 /// Parses an N-Queens size, 0..=16 (a clap value parser).
 pub fn queens_n(text: &str) -> Result<u8, String> {
