@@ -1167,8 +1167,8 @@ impl Report for WordSearch {
             WordEvent::TooLong { need, have } => write!(
                 out,
                 "reject: the word has {need} letter{}, the board only {have} cell{}",
-                plural(*need),
-                plural(*have)
+                plural(usize::from(*need)),
+                plural(usize::from(*have))
             ),
             WordEvent::Inventory { letter, need, have } => write!(
                 out,
