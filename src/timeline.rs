@@ -931,7 +931,7 @@ impl<S: Search> Timeline<S> {
                 return;
             }
             self.thin();
-            if self.live.step % self.interval != 0 {
+            if !self.live.step.is_multiple_of(self.interval) {
                 // The new interval does not checkpoint this step.
                 return;
             }
