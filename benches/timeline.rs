@@ -8,10 +8,15 @@
 //!   the event log's 64 events), whatever the distance;
 //! - timeline memory after 100,000,000 events: under 16 MiB.
 //!
+//! And of issue 9: the checkpoints' bytes as the timeline accounts them
+//! (`Timeline::checkpoint_bytes`, inline size plus each clone's
+//! `heap_bytes`) stay within its byte budget (64 MiB by default).
+//!
 //! Criterion times `back` and `seek`. The summary that follows prints the
 //! worst back, the memory held after 100,000,000 events of `queens 14
 //! --full` (13 has fewer events than that), measured with a counting
-//! allocator, and the timeline's cost per event against the bare engine.
+//! allocator next to the timeline's own account, and the timeline's cost
+//! per event against the bare engine.
 //!
 //! Run with `cargo bench --bench timeline`. Set `BACKSTEP_SUMMARY_ONLY=1` to
 //! skip the criterion part and print only the summary.
@@ -23,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::{EventKind, Search};
-use backstep::timeline::{Goal, LOG, Progress, Timeline};
+use backstep::timeline::{DEFAULT_BUDGET, Goal, LOG, Progress, Timeline};
 use criterion::Criterion;
 
 /// Counts the bytes allocated and not yet freed, and the most ever held, so
@@ -192,10 +197,12 @@ fn summary(timeline: &mut Timeline<Queens>) {
     }
     let (worst, slowest) = worst_back(timeline);
     println!(
-        "queens 13 --full at step {AT}: interval {interval}, {} checkpoints; \
+        "queens 13 --full at step {AT}: interval {interval}, {} checkpoints \
+         ({} bytes accounted); \
          back one step: mean {:.3} ms over {rounds} consecutive backs; \
          longest replay ({} events) {:.3} ms median, {:.3} ms slowest of 200",
         timeline.checkpoint_count(),
+        timeline.checkpoint_bytes(),
         total.as_secs_f64() * 1e3 / f64::from(rounds),
         interval + LOG as u64 - 1,
         worst.as_secs_f64() * 1e3,
@@ -234,15 +241,19 @@ fn summary(timeline: &mut Timeline<Queens>) {
     let held = HELD.load(Ordering::Relaxed).saturating_sub(before);
     let peak = PEAK.load(Ordering::Relaxed).saturating_sub(before);
     let mib = |bytes: usize| bytes as f64 / (1024.0 * 1024.0);
+    let accounted = long.checkpoint_bytes();
     println!(
         "queens 14 --full after {} events: {:.2} MiB held ({:.2} MiB peak), \
-         {} checkpoints of {} bytes inline, interval {}; {:.1} s to get there",
+         {} checkpoints of {} bytes inline, interval {}; checkpoints account \
+         for {:.2} MiB of a {:.0} MiB budget; {:.1} s to get there",
         long.step(),
         mib(held),
         mib(peak),
         long.checkpoint_count(),
         std::mem::size_of::<Queens>(),
         long.interval(),
+        mib(accounted),
+        mib(long.budget()),
         elapsed.as_secs_f64(),
     );
     drop(long);
@@ -267,12 +278,14 @@ fn summary(timeline: &mut Timeline<Queens>) {
     let back_ok = worst < Duration::from_millis(5);
     let memory_ok = mib(peak) < 16.0;
     let forward_ok = through / bare <= 1.5;
+    let budget_ok = accounted <= DEFAULT_BUDGET;
     println!(
         "\nTargets: back under 5 ms {}; memory under 16 MiB {}; forward within 1.5x of the \
-         bare engine {}.",
+         bare engine {}; checkpoints within the byte budget {}.",
         if back_ok { "met" } else { "MISSED" },
         if memory_ok { "met" } else { "MISSED" },
         if forward_ok { "met" } else { "MISSED" },
+        if budget_ok { "met" } else { "MISSED" },
     );
 }
 
@@ -286,6 +299,7 @@ fn main() {
         let mut timeline = Timeline::new(queens(6));
         run_to(&mut timeline, 500);
         assert!(timeline.back() && timeline.seek(10));
+        assert!(timeline.checkpoint_bytes() <= timeline.budget());
         return;
     }
     let mut timeline = Timeline::new(queens(13));

@@ -15,10 +15,14 @@
 //!    between two checkpoints); and, when the search is back at depth 0, a
 //!    look one event ahead on a clone, since every stream ends at depth 0 and
 //!    the total is worth showing as soon as it is known.
-//! 2. When there are more than `max_checkpoints` checkpoints, every other one
-//!    is dropped, neighbouring segments' kind sets are merged and the
-//!    interval doubles. Memory stays bounded however long the search runs,
-//!    while a replay costs at most about one interval.
+//! 2. When one more checkpoint would make more than `max_checkpoints`, or
+//!    would take the checkpoints' bytes (each clone's inline size plus the
+//!    heap it owns, [`Search::heap_bytes`]) over the byte budget, every
+//!    other one is dropped first, neighbouring segments' kind sets are
+//!    merged and the interval doubles; the new checkpoint is kept only if
+//!    its step is still a multiple of the interval. Memory stays bounded
+//!    however long the search runs and whatever a clone costs, while a
+//!    replay costs at most about one interval.
 //! 3. Going to a computed step `k` restores the latest checkpoint at or
 //!    before `k - LOG` and replays to `k`. Starting [`LOG`] events early
 //!    rebuilds the event log exactly, as if the search had been stepped
@@ -47,6 +51,12 @@ pub const DEFAULT_INTERVAL: u64 = 256;
 /// The most checkpoints a timeline keeps before thinning them. At a few
 /// hundred bytes to a few KB per clone this is at most a few MiB.
 pub const MAX_CHECKPOINTS: usize = 2048;
+
+/// The most bytes a timeline's checkpoints may hold by default (their
+/// inline size and the heap each owns): 64 MiB. The small searches of today
+/// stay far below it and are bounded by [`MAX_CHECKPOINTS`]; a search whose
+/// clone costs tens of KB is bounded by this.
+pub const DEFAULT_BUDGET: usize = 64 << 20;
 
 /// `LOG` as a step count.
 const LOG_STEPS: u64 = LOG as u64;
@@ -265,7 +275,14 @@ pub struct Timeline<S: Search> {
     /// `(j * interval, (j + 1) * interval]`, as far as computed.
     kinds: Vec<u8>,
     interval: u64,
+    /// The most checkpoints kept: `max_checkpoints`, lowered so that their
+    /// inline bytes alone take at most half the budget.
     max_checkpoints: usize,
+    /// The most bytes the checkpoints may hold: see
+    /// [`Timeline::checkpoint_bytes`].
+    budget: usize,
+    /// The heap owned by the checkpoints, the sum of their `heap_bytes`.
+    heap: usize,
     /// The furthest step computed.
     furthest: u64,
     total: Option<u64>,
@@ -279,16 +296,37 @@ impl<S: Search> Timeline<S> {
         Self::with_interval(search, DEFAULT_INTERVAL, MAX_CHECKPOINTS)
     }
 
+    /// A timeline with the default interval and number of checkpoints whose
+    /// checkpoints hold at most `budget` bytes (see
+    /// [`Timeline::checkpoint_bytes`]).
+    pub fn with_budget(search: S, budget: usize) -> Self {
+        Self::with_policy(search, DEFAULT_INTERVAL, MAX_CHECKPOINTS, budget)
+    }
+
     /// A timeline that checkpoints every `interval` steps (at least 1) and
     /// keeps at most `max_checkpoints` (at least 2, so thinning always leaves
-    /// the start and makes room).
+    /// the start and makes room), within the default byte budget.
     pub fn with_interval(search: S, interval: u64, max_checkpoints: usize) -> Self {
+        Self::with_policy(search, interval, max_checkpoints, DEFAULT_BUDGET)
+    }
+
+    /// A timeline that checkpoints every `interval` steps (at least 1), keeps
+    /// at most `max_checkpoints` (at least 2) and holds at most `budget`
+    /// bytes in them. The start is always kept: a budget smaller than the
+    /// search itself keeps only the start, and every seek replays from it.
+    pub fn with_policy(search: S, interval: u64, max_checkpoints: usize, budget: usize) -> Self {
+        // The inline bytes of the checkpoint list take at most half the
+        // budget, whatever the heap does.
+        let inline = std::mem::size_of::<S>().max(1);
+        let heap = search.heap_bytes();
         let mut timeline = Timeline {
             live: Cursor::new(search.clone(), 0),
             checkpoints: vec![search],
             kinds: Vec::new(),
             interval: interval.max(1),
-            max_checkpoints: max_checkpoints.max(2),
+            max_checkpoints: max_checkpoints.max(2).min(budget / 2 / inline).max(1),
+            budget,
+            heap,
             furthest: 0,
             total: None,
             scratch: None,
@@ -348,13 +386,33 @@ impl<S: Search> Timeline<S> {
         self.checkpoints.len()
     }
 
-    /// The bytes held by the timeline's own bookkeeping and the inline part
-    /// of its clones. Heap owned by each clone (a search's stacks and grids)
-    /// is not visible through the [`Search`] trait, so add it per checkpoint
-    /// when it matters; the timeline benchmark measures it exactly.
+    /// The bytes the checkpoints hold, as the budget counts them: the
+    /// inline size of every slot of the checkpoint list, plus the heap each
+    /// checkpoint owns ([`Search::heap_bytes`]). Beyond the start, it never
+    /// exceeds the budget.
+    pub fn checkpoint_bytes(&self) -> usize {
+        self.checkpoints.capacity() * std::mem::size_of::<S>() + self.heap
+    }
+
+    /// The byte budget of the checkpoints.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// The bytes held by the timeline: its checkpoints, the live search and
+    /// the scratch clone of a job (inline and heap), the kind sets and the
+    /// event logs (inline only: an event's own heap, such as a solution's
+    /// path, is not counted). The timeline benchmark measures it exactly.
     pub fn memory_estimate(&self) -> usize {
-        let clones = self.checkpoints.capacity() + 1 + usize::from(self.scratch.is_some());
-        clones * std::mem::size_of::<S>()
+        let inline = std::mem::size_of::<S>();
+        let live = inline + self.live.search.heap_bytes();
+        let scratch = self
+            .scratch
+            .as_ref()
+            .map_or(0, |s| inline + s.cursor.search.heap_bytes());
+        self.checkpoint_bytes()
+            + live
+            + scratch
             + self.kinds.capacity()
             + 2 * LOG * std::mem::size_of::<(u64, S::Event)>()
     }
@@ -841,24 +899,43 @@ impl<S: Search> Timeline<S> {
             *set |= kinds;
         }
         if step == (segment as u64 + 1) * self.interval {
-            if self.checkpoints.len() == self.checkpoints.capacity() {
-                // Grow by doubling, but never past the thinning point: a
-                // plain push would leave room for twice the maximum.
-                let room = self
-                    .checkpoints
-                    .len()
-                    .min(self.max_checkpoints + 1 - self.checkpoints.len());
-                self.checkpoints.reserve_exact(room.max(1));
-            }
-            self.checkpoints.push(self.live.search.clone());
-            if self.checkpoints.len() > self.max_checkpoints {
-                self.thin();
-            }
+            self.checkpoint();
         }
         debug_assert_eq!(
             self.checkpoints.len() as u64,
             self.furthest / self.interval + 1
         );
+    }
+
+    /// Keeps a clone of the live search, which stands at the end of the
+    /// last segment, thinning first while it would not fit (step 2 of the
+    /// module's algorithm).
+    fn checkpoint(&mut self) {
+        let clone = self.live.search.clone();
+        let heap = clone.heap_bytes();
+        let inline = std::mem::size_of::<S>();
+        loop {
+            let len = self.checkpoints.len();
+            let capacity = self.checkpoints.capacity();
+            // Grow by doubling, but never past the most checkpoints kept.
+            let room = if len == capacity {
+                len.min(self.max_checkpoints.saturating_sub(len)).max(1)
+            } else {
+                0
+            };
+            let bytes = (capacity + room) * inline + self.heap + heap;
+            if len < self.max_checkpoints && bytes <= self.budget {
+                self.checkpoints.reserve_exact(room);
+                self.checkpoints.push(clone);
+                self.heap += heap;
+                return;
+            }
+            self.thin();
+            if !self.live.step.is_multiple_of(self.interval) {
+                // The new interval does not checkpoint this step.
+                return;
+            }
+        }
     }
 
     /// Drops every other checkpoint and doubles the interval.
@@ -868,6 +945,7 @@ impl<S: Search> Timeline<S> {
             index += 1;
             index % 2 == 1
         });
+        self.heap = self.checkpoints.iter().map(S::heap_bytes).sum();
         self.kinds = self
             .kinds
             .chunks(2)

@@ -106,6 +106,14 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
     fn run_to_end(&mut self) {
         self.by_ref().for_each(drop);
     }
+
+    /// The heap this search owns beyond its inline `size_of` (stacks, grids,
+    /// paths: their capacities times their element sizes), so that the
+    /// timeline can keep its checkpoints within a byte budget. An estimate
+    /// that should count every large buffer; 0 for a search without any.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A reason a choice can be refused. A search's reasons form a fixed, ordered

@@ -640,6 +640,10 @@ impl Search for Sudoku {
     fn is_finished(&self) -> bool {
         self.finished
     }
+
+    fn heap_bytes(&self) -> usize {
+        self.owned_heap()
+    }
 }
 
 /// The digits of a mask as a set: `{1,5}`.
@@ -653,4 +657,14 @@ pub fn format_digit_mask(mask: u16, size: u8) -> String {
         .rev()
         .map(|d| if mask >> d & 1 == 1 { '1' } else { '0' })
         .collect()
+}
+
+impl Sudoku {
+    /// The heap a clone owns, for [`Search::heap_bytes`]: the givens, the
+    /// node stack and the first solution found.
+    fn owned_heap(&self) -> usize {
+        self.givens.capacity()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+            + self.first.as_ref().map_or(0, Vec::capacity)
+    }
 }

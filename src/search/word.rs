@@ -603,4 +603,25 @@ impl Search for WordSearch {
     fn is_finished(&self) -> bool {
         self.finished
     }
+
+    fn heap_bytes(&self) -> usize {
+        self.owned_heap()
+    }
+}
+
+impl WordSearch {
+    /// The heap a clone owns, for [`Search::heap_bytes`]: the board, the
+    /// word in both spellings, the preamble's events (whose own paths are
+    /// empty), the cell stack and the path found.
+    fn owned_heap(&self) -> usize {
+        self.board.letters.capacity()
+            + self.word.capacity()
+            + self.searched.capacity()
+            + self.preamble.capacity() * std::mem::size_of::<WordEvent>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+            + self
+                .found
+                .as_ref()
+                .map_or(0, |path| path.capacity() * std::mem::size_of::<(u8, u8)>())
+    }
 }

@@ -25,6 +25,12 @@
 //! - `teaching`: check-at-the-end N-Queens, `compare`, the table and
 //!   algorithm panels.
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
+//! - `timeline`: step, back, seek and jobs on random walks against stepping
+//!   forward from the start, and the checkpoints' byte budget.
+//!
+//! Proptest keeps the seeds of past failures of a module in
+//! `tests/proptest-regressions/<module>.txt` (next to this folder, since it
+//! holds a `main.rs`), where they are replayed first.
 //!
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
@@ -45,6 +51,7 @@ mod pty;
 mod quitting;
 mod screens;
 mod teaching;
+mod timeline;
 mod tree;
 mod worksheet;
 

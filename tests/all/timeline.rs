@@ -1,13 +1,15 @@
 //! The timeline's promise, checked on random walks: whatever mix of steps,
 //! backs, seeks and jobs (finished or cancelled) led to a step, the view there
 //! equals the view reached by stepping forward from the start to that step.
+//! And its memory: the checkpoints keep within their byte budget whatever a
+//! clone of the search costs.
 
 use backstep::input;
 use backstep::search::{
     Counters, EventKind, Order, Queens, Search, SearchEvent, Sudoku, WordSearch,
 };
 use backstep::search::{queens::QueensOptions, sudoku::SudokuOptions, word::WordOptions};
-use backstep::timeline::{Goal, LOG, Progress, Timeline};
+use backstep::timeline::{DEFAULT_BUDGET, DEFAULT_INTERVAL, Goal, LOG, Progress, Timeline};
 use proptest::prelude::*;
 
 /// What a person sees of a search's working state, as a comparable string.
@@ -199,9 +201,21 @@ fn goal(pick: Pick, total: u64) -> Goal {
 }
 
 fn walk<S: View>(search: S, interval: u64, max: usize, ops: &[Op]) -> Result<(), TestCaseError> {
+    walk_within(search, interval, max, DEFAULT_BUDGET, ops)
+}
+
+/// [`walk`], with the checkpoints' bytes held within `budget`.
+fn walk_within<S: View>(
+    search: S,
+    interval: u64,
+    max: usize,
+    budget: usize,
+    ops: &[Op],
+) -> Result<(), TestCaseError> {
     let reference = Reference::new(&search);
     let total = reference.total();
-    let mut timeline = Timeline::with_interval(search, interval, max);
+    let start = std::mem::size_of::<S>() + search.heap_bytes();
+    let mut timeline = Timeline::with_policy(search, interval, max, budget);
     check_view(&timeline, &reference)?;
     for &op in ops {
         let before = timeline.step();
@@ -279,6 +293,11 @@ fn walk<S: View>(search: S, interval: u64, max: usize, ops: &[Op]) -> Result<(),
             }
         }
         check_view(&timeline, &reference)?;
+        prop_assert!(
+            timeline.checkpoint_bytes() <= budget.max(start),
+            "{} checkpoint bytes over a budget of {budget}",
+            timeline.checkpoint_bytes()
+        );
     }
     Ok(())
 }
@@ -346,13 +365,19 @@ fn case() -> impl Strategy<Value = Case> {
     ]
 }
 
-fn run(case: Case, interval: u64, max: usize, ops: &[Op]) -> Result<(), TestCaseError> {
+fn run(
+    case: Case,
+    interval: u64,
+    max: usize,
+    budget: usize,
+    ops: &[Op],
+) -> Result<(), TestCaseError> {
     match case {
         Case::Queens {
             n,
             symmetry,
             rejects,
-        } => walk(
+        } => walk_within(
             Queens::new(QueensOptions {
                 n,
                 symmetry,
@@ -360,6 +385,7 @@ fn run(case: Case, interval: u64, max: usize, ops: &[Op]) -> Result<(), TestCase
             }),
             interval,
             max,
+            budget,
             ops,
         ),
         Case::Sudoku {
@@ -368,10 +394,11 @@ fn run(case: Case, interval: u64, max: usize, ops: &[Op]) -> Result<(), TestCase
             rejects,
         } => {
             let puzzle = input::load_puzzle(puzzle).expect("a test puzzle").value;
-            walk(
+            walk_within(
                 Sudoku::new(&puzzle, SudokuOptions { order, rejects }),
                 interval,
                 max,
+                budget,
                 ops,
             )
         }
@@ -386,7 +413,8 @@ fn run(case: Case, interval: u64, max: usize, ops: &[Op]) -> Result<(), TestCase
                 reverse: true,
                 rejects,
             };
-            walk(WordSearch::new(&board, word, options), interval, max, ops)
+            let search = WordSearch::new(&board, word, options);
+            walk_within(search, interval, max, budget, ops)
         }
     }
 }
@@ -403,7 +431,20 @@ proptest! {
         max in 2usize..=8,
         ops in proptest::collection::vec(op(), 1..40),
     ) {
-        run(case, interval, max, &ops)?;
+        run(case, interval, max, DEFAULT_BUDGET, &ops)?;
+    }
+
+    /// Any walk within a byte budget of a few clones or less, so that the
+    /// budget, not the number of checkpoints, does the thinning (and below
+    /// one clone, only the start is kept).
+    #[test]
+    fn any_walk_within_a_tight_budget_shows_what_stepping_forward_shows(
+        case in case(),
+        interval in 1u64..=8,
+        budget in 0usize..=8192,
+        ops in proptest::collection::vec(op(), 1..40),
+    ) {
+        run(case, interval, 2048, budget, &ops)?;
     }
 }
 
@@ -439,4 +480,177 @@ fn long_walk_on_seven_queens() {
             panic!("interval {interval}, max {max}: {err}");
         }
     }
+}
+
+/// A synthetic search whose clones are expensive: it owns a large buffer,
+/// one byte of which each event changes, as a dancing-links matrix or an
+/// undo trail would. Its events are a seeded random walk of every kind,
+/// deep enough never to come back to depth 0 before its last event.
+#[derive(Clone, Debug, PartialEq)]
+struct Heavy {
+    rng: u64,
+    cargo: Vec<u8>,
+    length: u64,
+    counters: Counters,
+    finished: bool,
+}
+
+/// An event of [`Heavy`]: its kind and the byte it wrote.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Beat {
+    kind: EventKind,
+    byte: u8,
+}
+
+impl SearchEvent for Beat {
+    fn kind(&self) -> EventKind {
+        self.kind
+    }
+}
+
+impl Heavy {
+    /// `length` events over a buffer of `bytes` bytes.
+    fn new(length: u64, bytes: usize) -> Heavy {
+        Heavy {
+            rng: 7,
+            cargo: vec![0; bytes],
+            length,
+            counters: Counters::default(),
+            finished: false,
+        }
+    }
+}
+
+impl Iterator for Heavy {
+    type Item = Beat;
+
+    fn next(&mut self) -> Option<Beat> {
+        let c = &mut self.counters;
+        let left = self.length - c.steps;
+        if self.finished || left == 0 {
+            self.finished = true;
+            return None;
+        }
+        let mut rng = crate::Rng::new(self.rng);
+        let roll = rng.next_u64();
+        self.rng = roll;
+        let depth = c.depth as u64;
+        let kind = match roll % 8 {
+            _ if depth == 0 && c.steps == 0 => EventKind::Place,
+            _ if left <= depth => EventKind::Undo,
+            0..=2 if depth < 40 && left >= depth + 2 => EventKind::Place,
+            3 | 4 if depth > 1 => EventKind::Undo,
+            6 => EventKind::DeadEnd,
+            7 => EventKind::Solution,
+            _ => EventKind::Reject,
+        };
+        c.steps += 1;
+        match kind {
+            EventKind::Place => {
+                c.depth += 1;
+                c.nodes += 1;
+            }
+            EventKind::Undo => c.depth -= 1,
+            EventKind::Reject => c.rejects += 1,
+            EventKind::DeadEnd => c.dead_ends += 1,
+            EventKind::Solution => {
+                c.found += 1;
+                c.solutions += 1;
+            }
+        }
+        let byte = (roll >> 56) as u8;
+        let at = (c.steps as usize).wrapping_mul(7919) % self.cargo.len();
+        self.cargo[at] = byte;
+        Some(Beat { kind, byte })
+    }
+}
+
+impl Search for Heavy {
+    type Event = Beat;
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.cargo.capacity()
+    }
+}
+
+/// Runs `timeline` forward to its end step by step, checking after every
+/// step that the checkpoints keep within the budget.
+fn run_within_budget(timeline: &mut Timeline<Heavy>) {
+    let budget = timeline.budget();
+    let mut most = 0;
+    while timeline.forward() {
+        let bytes = timeline.checkpoint_bytes();
+        assert!(
+            bytes <= budget,
+            "{bytes} checkpoint bytes at step {}, over the budget of {budget}",
+            timeline.step()
+        );
+        most = most.max(bytes);
+    }
+    // The budget, not the count of checkpoints, bounded them: thinning
+    // started long before 2048 checkpoints, and most of the budget was used.
+    assert!(timeline.checkpoint_count() < 1024);
+    assert!(timeline.interval() > DEFAULT_INTERVAL);
+    assert!(most > budget / 2, "at most {most} of {budget} bytes used");
+}
+
+/// Millions of steps of a search whose clone owns 100 KB, within 8 MiB of
+/// checkpoints: the budget holds after every step, and seeks and backs
+/// anywhere give the state reached by stepping forward from scratch.
+#[test]
+fn expensive_clones_stay_within_the_budget_and_seek_exactly() {
+    const LENGTH: u64 = 3_000_000;
+    let heavy = Heavy::new(LENGTH, 100_000);
+    let mut timeline = Timeline::with_budget(heavy.clone(), 8 << 20);
+    run_within_budget(&mut timeline);
+    assert_eq!(timeline.total(), Some(LENGTH));
+    assert!(timeline.search().is_finished());
+
+    let mut rng = crate::Rng::new(99);
+    let mut targets: Vec<u64> = (0..40).map(|_| 1 + rng.next_u64() % LENGTH).collect();
+    targets.extend([1, 2, LOG as u64, LENGTH - 1, LENGTH]);
+    targets.sort_unstable();
+    targets.dedup();
+    // The oracle: one fresh search stepped forward, never restored.
+    let mut reference = heavy;
+    for &target in &targets {
+        while reference.counters().steps < target - 1 {
+            reference.next();
+        }
+        let before = reference.clone();
+        let event = reference.next();
+        if target == LENGTH {
+            // At the end the timeline's search knows it is finished.
+            assert_eq!(reference.next(), None);
+        }
+        assert!(timeline.seek(target));
+        assert_eq!(timeline.step(), target);
+        assert!(*timeline.search() == reference, "seek to {target}");
+        assert_eq!(timeline.last_event(), event.as_ref(), "seek to {target}");
+        assert!(timeline.back());
+        assert!(*timeline.search() == before, "back to {}", target - 1);
+        assert!(timeline.checkpoint_bytes() <= timeline.budget());
+    }
+}
+
+/// The default budget bounds a search whose clone owns 1 MB.
+#[test]
+fn the_default_budget_bounds_megabyte_clones() {
+    let mut timeline = Timeline::new(Heavy::new(100_000, 1 << 20));
+    assert_eq!(timeline.budget(), DEFAULT_BUDGET);
+    run_within_budget(&mut timeline);
+    let mut reference = Heavy::new(100_000, 1 << 20);
+    for _ in 0..54_321 {
+        reference.next();
+    }
+    assert!(timeline.seek(54_321));
+    assert!(*timeline.search() == reference);
 }
