@@ -186,7 +186,7 @@ pub fn json_line<S: Report>(search: &S, event: &S::Event, line: &mut String) {
     line.push_str("{\"step\":");
     line.push_str(itoa::Buffer::new().format(c.steps));
     let mut json = Json(line);
-    json.str("event", event.kind().name());
+    json.name("event", event.kind().name());
     search.write_fields(event, &mut json);
     json.uint("nodes", c.nodes);
     line.push('}');
@@ -233,6 +233,36 @@ impl Json<'_> {
     pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
         self.key(key);
         push_json_string(self.0, value);
+        self
+    }
+
+    /// A field whose value is one of the program's own names (an event
+    /// kind, a reason): nothing in it needs escaping, so it is copied
+    /// without the scan [`push_json_string`] makes of arbitrary text. These
+    /// are on nearly every line.
+    #[inline(always)]
+    pub fn name(&mut self, key: &str, value: &'static str) -> &mut Self {
+        self.key(key);
+        push_name(self.0, value);
+        self
+    }
+
+    /// An array of the program's own names, as [`Json::name`] writes one.
+    #[inline(always)]
+    pub fn names(
+        &mut self,
+        key: &str,
+        values: impl IntoIterator<Item = &'static str>,
+    ) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            push_name(self.0, value);
+        }
+        self.0.push(']');
         self
     }
 
@@ -289,6 +319,18 @@ impl Json<'_> {
         self.0.push(']');
         self
     }
+}
+
+/// `"name"`: one of the program's own names, which need no escape.
+#[inline(always)]
+fn push_name(out: &mut String, name: &'static str) {
+    debug_assert!(
+        name.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    );
+    out.push('"');
+    out.push_str(name);
+    out.push('"');
 }
 
 /// Writes `value` as a JSON string, escaped as `serde_json` escapes it:
@@ -416,11 +458,18 @@ fn writeln_str(lines: &mut Lines<'_>, text: &str) -> io::Result<()> {
 }
 
 /// `value` right-aligned in `width` columns, as `{:>width}` writes it.
+#[inline(always)]
 fn push_padded(out: &mut String, value: u64, width: usize) {
     let mut buffer = itoa::Buffer::new();
     let digits = buffer.format(value);
-    push_spaces(out, width.saturating_sub(digits.len()));
-    push_digits(out, digits);
+    // The trace's columns are narrower than SPACES: one slice, one copy,
+    // rather than a loop and a push per digit.
+    let pad = width.saturating_sub(digits.len());
+    match SPACES.get(..pad) {
+        Some(spaces) => out.push_str(spaces),
+        None => push_spaces(out, pad),
+    }
+    out.push_str(digits);
 }
 
 /// `--print table`: the Markdown table, each row written as soon as its
@@ -765,36 +814,30 @@ fn push_and_list<'s>(out: &mut String, count: usize, words: impl Iterator<Item =
 /// The most digits a mask has: one per column of the largest board.
 const MASK_DIGITS: usize = queens::MAX_N as usize;
 
-/// A mask as `digits.len()` binary digits, column 0 on the right: what
-/// [`format_mask`] returns, written in place.
-#[inline(always)]
-fn mask_digits(digits: &mut [u8], mask: u32) {
-    // All MASK_DIGITS digits four at a time from a table, then the last n.
-    let mut all = [0u8; MASK_DIGITS];
-    for (k, four) in all.chunks_exact_mut(4).enumerate() {
-        let nibble = (mask >> (MASK_DIGITS - 4 - 4 * k)) & 15;
-        four.copy_from_slice(&NIBBLES[nibble as usize]);
-    }
-    let n = digits.len();
-    digits.copy_from_slice(&all[MASK_DIGITS - n..]);
-}
+/// The four binary digits of each nibble, most significant first, as text.
+const NIBBLES: [&str; 16] = [
+    "0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111", "1000", "1001", "1010", "1011",
+    "1100", "1101", "1110", "1111",
+];
 
-/// The four binary digits of each nibble, most significant first.
-const NIBBLES: [[u8; 4]; 16] = {
-    let mut table = [[b'0'; 4]; 16];
-    let mut value = 0;
-    while value < 16 {
-        let mut i = 0;
-        while i < 4 {
-            if value >> (3 - i) & 1 == 1 {
-                table[value][i] = b'1';
-            }
-            i += 1;
-        }
-        value += 1;
+/// The low `n` bits of `mask` as binary digits, column 0 on the right: what
+/// [`format_mask`] returns, pushed a nibble at a time. Each piece is already
+/// a `&str`, so nothing is checked for UTF-8 on every trace line (a byte
+/// array put together and passed through `str::from_utf8` cost more than
+/// formatting the rest of the line).
+#[inline(always)]
+fn push_mask(out: &mut String, mask: u32, n: usize) {
+    debug_assert!(n <= MASK_DIGITS);
+    // The top `n % 4` digits come from a partial nibble, then whole ones.
+    let partial = n % 4;
+    if partial > 0 {
+        let nibble = (mask >> (n - partial)) & 15;
+        out.push_str(&NIBBLES[nibble as usize][4 - partial..]);
     }
-    table
-};
+    for k in (0..n / 4).rev() {
+        out.push_str(NIBBLES[((mask >> (4 * k)) & 15) as usize]);
+    }
+}
 
 impl Report for Queens {
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
@@ -805,7 +848,7 @@ impl Report for Queens {
             QueensEvent::Reject { row, col, by } => {
                 json.uint("row", *row)
                     .uint("col", *col)
-                    .strs("by", by.iter().map(Attack::name));
+                    .names("by", by.iter().map(Attack::name));
             }
             QueensEvent::DeadEnd { row } => {
                 json.uint("row", *row);
@@ -891,22 +934,15 @@ impl Report for Queens {
     }
 
     fn write_trace_state(&self, out: &mut String) {
-        // `C=0101 H=1100 L=0010`, put together in a byte array: it is on
-        // every trace line, and one copy costs less than a push per digit.
+        // `C=0101 H=1100 L=0010`.
         let m = self.masks();
         let n = usize::from(self.n());
-        let mut text = [b' '; 3 * (3 + MASK_DIGITS)];
-        let mut len = 0;
-        for (name, mask) in [(b'C', m.cols), (b'H', m.high), (b'L', m.low)] {
-            text[len + 1] = name;
-            text[len + 2] = b'=';
-            len += 3;
-            mask_digits(&mut text[len..len + n], mask);
-            len += n;
-        }
-        if let Ok(state) = std::str::from_utf8(&text[1..len]) {
-            out.push_str(state);
-        }
+        out.push_str("C=");
+        push_mask(out, m.cols, n);
+        out.push_str(" H=");
+        push_mask(out, m.high, n);
+        out.push_str(" L=");
+        push_mask(out, m.low, n);
     }
 
     fn table_header(&self) -> &'static [&'static str] {
@@ -978,7 +1014,7 @@ impl Report for Sudoku {
                 json.uint("row", *row)
                     .uint("col", *col)
                     .uint("digit", *digit)
-                    .strs("by", by.iter().map(Cause::name));
+                    .names("by", by.iter().map(Cause::name));
             }
             SudokuEvent::DeadEnd { row, col } => {
                 json.uint("row", *row).uint("col", *col);
