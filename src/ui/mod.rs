@@ -78,6 +78,7 @@ pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Resu
 /// conventional status, 128 + the signal's number.
 pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
     let signals = Signals::install().context("cannot watch for signals")?;
+    watch_for_hang_up();
     let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
     if mouse {
         // ratatui's hook (set by try_init) restores the terminal on a panic;
@@ -168,6 +169,40 @@ fn event_loop(
         }
         ticked = now;
     }
+}
+
+/// A terminal can go away without a SIGHUP reaching us (a closed tmux
+/// session); crossterm's poll then spins on the dead tty and never returns
+/// to the loop. A watcher thread looks for the hang-up ten times a second
+/// and ends the process as SIGHUP would: there is no terminal left to
+/// restore.
+fn watch_for_hang_up() {
+    let _watcher = std::thread::Builder::new()
+        .name("hang-up watcher".into())
+        .spawn(|| {
+            loop {
+                std::thread::sleep(Duration::from_millis(100));
+                if terminal_hung_up() {
+                    std::process::exit(128 + SIGHUP);
+                }
+            }
+        });
+}
+
+/// Whether the terminal on standard output has hung up (its other end is
+/// closed): a poll that waits for nothing still reports `HUP` or `ERR`.
+fn terminal_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdout = io::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    matches!(poll(&mut fds, Some(&now)), Ok(n) if n > 0)
+        && fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
 }
 
 /// Watches for SIGTERM, SIGHUP and SIGINT while the UI runs, so that the
