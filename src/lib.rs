@@ -9,9 +9,11 @@
 
 pub mod assets;
 pub mod input;
+pub mod model;
 pub mod print;
 pub mod samples;
 pub mod search;
 pub mod timeline;
 pub mod ui;
+pub mod view;
 pub mod worksheet;

@@ -4,7 +4,7 @@
 use anyhow::Result;
 
 use crate::input;
-use crate::print::Report;
+use crate::model::Report;
 use crate::search::Search;
 use crate::search::queens::{Queens, QueensOptions};
 use crate::search::sudoku::{Order, Sudoku, SudokuOptions};

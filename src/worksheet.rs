@@ -9,11 +9,7 @@
 
 use std::io::{self, Write};
 
-use crate::print::{Report, Rows, Table};
-use crate::search::queens::{Queens, format_mask};
-use crate::search::sudoku::{CAP, Order, Sudoku};
-use crate::search::word::WordSearch;
-use crate::search::{bits, format_set};
+use crate::model::{Report, Rows, Table};
 
 /// The most nodes a worksheet lists. A student traces a few dozen nodes by
 /// hand at most, and 60 rows already fill a page or two; past that the
@@ -186,7 +182,7 @@ pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks) -> String {
 }
 
 /// `once`, `twice`, `3 times`.
-fn times(n: usize) -> String {
+pub(crate) fn times(n: usize) -> String {
     match n {
         1 => "once".into(),
         2 => "twice".into(),
@@ -195,7 +191,7 @@ fn times(n: usize) -> String {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
+pub(crate) fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -203,7 +199,7 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-fn cut_note() -> String {
+pub(crate) fn cut_note() -> String {
     format!(
         "The search enters more than {MAX_NODES} nodes; this sheet and its key \
          stop at node {MAX_NODES}."
@@ -356,7 +352,7 @@ impl SplitMix64 {
 
 /// Wraps `text` to [`WIDTH`] columns, the first line after `first` and the
 /// others after `rest` (a list item and its indented continuation).
-fn wrap(text: &str, first: &str, rest: &str) -> Vec<String> {
+pub(crate) fn wrap(text: &str, first: &str, rest: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = first.to_string();
     let mut empty = true;
@@ -403,7 +399,7 @@ fn words(text: &str) -> Vec<String> {
 
 /// Paragraphs and `- ` list items, wrapped: a blank line around each
 /// paragraph, none between list items.
-fn prose(parts: &[String]) -> Vec<String> {
+pub(crate) fn prose(parts: &[String]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut was_item = false;
     for part in parts {
@@ -423,288 +419,16 @@ fn prose(parts: &[String]) -> Vec<String> {
 }
 
 /// One paragraph, wrapped.
-fn wrap_text(text: &str) -> Vec<String> {
+pub(crate) fn wrap_text(text: &str) -> Vec<String> {
     wrap(text, "", "")
 }
 
 /// `## heading`, a blank line, then the blocks separated by blank lines.
-fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
+pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
     let mut lines = vec![format!("## {heading}")];
     for block in blocks {
         lines.push(String::new());
         lines.extend(block);
     }
     lines
-}
-
-impl Sheet for Queens {
-    fn title(&self) -> String {
-        let n = self.n();
-        let how = if self.checks_at_end() {
-            "checked at the end"
-        } else if self.options().symmetry {
-            "with symmetry"
-        } else {
-            "full search"
-        };
-        format!("{n}-Queens, {how}")
-    }
-
-    fn rules(&self) -> Vec<String> {
-        let n = self.n();
-        let all = format_mask(self.all_columns(), n);
-        let mut parts = vec![
-            format!(
-                "Place {n} queens on a {n}x{n} board so that no two share a row, column \
-                 or diagonal. The search fills the rows top to bottom, trying each \
-                 row's columns in increasing order, and goes back up a row when a row \
-                 has no legal column left."
-            ),
-            "- Column c is bit `2^c`; masks are written with column 0 on the right.".into(),
-            "- For the row being filled, C holds the columns taken, H and L the \
-             columns attacked by diagonals moving toward higher and lower columns."
-                .into(),
-            format!(
-                "- Placing a queen at bit b gives the next row's masks: \
-                 `C' = C | b`, `H' = ((H | b) << 1) & U`, `L' = (L | b) >> 1`, \
-                 with `U = 2^{n} - 1 = {all}`."
-            ),
-            "- The legal columns are `U & !(C | H | L)`; none legal is a dead end.".into(),
-        ];
-        if self.checks_at_end() {
-            parts.push(
-                "- Check at the end: no test while placing. A queen goes into every \
-                 column of every row, and only a complete board is tested: it is a \
-                 dead end if some queen is attacked by one above it, else a solution \
-                 of weight 1. The masks are still kept, so legal shows what the \
-                 pruned search would allow."
-                    .into(),
-            );
-        } else if self.options().symmetry {
-            let roots = format_set(bits(self.root_columns()));
-            let centre = if n % 2 == 1 {
-                format!("; the centre column {} counts once", n / 2)
-            } else {
-                String::new()
-            };
-            parts.push(format!(
-                "- Symmetry: row 0 searches only columns {roots} (the others give \
-                 mirror images); a solution starting in a column `c < {}` counts \
-                 twice{centre}.",
-                n / 2
-            ));
-        }
-        section("The problem", vec![prose(&parts)])
-    }
-
-    fn filling(&self) -> Vec<String> {
-        let end = if self.checks_at_end() {
-            "`dead end` or `solution, weight 1`".to_string()
-        } else if self.options().symmetry {
-            format!(
-                "`dead end` or `solution, weight w`; at the root it starts with \
-                 `search {} only (symmetry)`",
-                format_set(bits(self.root_columns()))
-            )
-        } else {
-            "`dead end` or `solution, weight w`".to_string()
-        };
-        wrap_text(&format!(
-            "One row per node, in the order entered; node 1 is the empty board. \
-             Each row shows the node on entry: prefix is the queens' columns row by \
-             row, C, H and L the masks for the next row, legal its legal columns \
-             (`-` on a full board). outcome is what the node does first: the first \
-             column placed from it (`place 0`; its later columns show as the rows \
-             of its other children), or {end}."
-        ))
-    }
-
-    fn masks_columns(&self) -> &'static [&'static str] {
-        &["C", "H", "L"]
-    }
-
-    fn legal_columns(&self) -> &'static [&'static str] {
-        &["legal"]
-    }
-}
-
-impl Sheet for Sudoku {
-    fn title(&self) -> String {
-        let size = self.geometry().size;
-        let order = match self.options().order {
-            Order::Mrv => "MRV",
-            Order::First => "first blank",
-        };
-        format!("Sudoku {size}x{size}, {order}")
-    }
-
-    fn rules(&self) -> Vec<String> {
-        let g = self.geometry();
-        let (size, b) = (usize::from(g.size), usize::from(g.box_size));
-        let mut parts = vec![format!(
-            "Fill the blanks so that every row, every column and every {b}x{b} box \
-             holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
-             and columns are numbered from 0):"
-        )];
-        let mut lines = Vec::new();
-        for (r, row) in self.givens().chunks(size).enumerate() {
-            if r > 0 && r % b == 0 {
-                let dashes = vec!["-".repeat(2 * b - 1); size / b];
-                lines.push(format!("    {}", dashes.join("-+-")));
-            }
-            let boxes: Vec<String> = row
-                .chunks(b)
-                .map(|cells| {
-                    let digits: Vec<String> = cells
-                        .iter()
-                        .map(|&d| match d {
-                            0 => ".".to_string(),
-                            d => d.to_string(),
-                        })
-                        .collect();
-                    digits.join(" ")
-                })
-                .collect();
-            lines.push(format!("    {}", boxes.join(" | ")));
-        }
-        let choose = match self.options().order {
-            Order::Mrv => {
-                "- Each node decides one blank by MRV (minimum remaining values): it \
-                 scans the blanks row by row; the first blank with no candidate makes \
-                 the node a dead end (every digit is rejected there); otherwise it \
-                 takes the blank with the fewest candidates, the first one on ties."
-            }
-            Order::First => {
-                "- Each node decides the first blank in row-major order, without \
-                 looking at the others; if it has no candidate, the node is a dead end."
-            }
-        };
-        parts.push(
-            "- A blank's candidates are the digits not yet in its row, its column \
-             or its box."
-                .into(),
-        );
-        parts.push(choose.into());
-        parts.push(
-            "- The candidates are tried in increasing order, each place entering a \
-             new node; the root and full grids are nodes too."
-                .into(),
-        );
-        parts.push(format!(
-            "- The solution count is capped at {CAP}: the search stops at solution \
-             #{CAP}, since two solutions already show the puzzle is not unique."
-        ));
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
-        )
-    }
-
-    fn filling(&self) -> Vec<String> {
-        wrap_text(&format!(
-            "One row per node, in the order entered; node 1 is the puzzle as given. \
-             cell is the blank the node decides, as (row,col), and candidates its \
-             candidates as a set (`{{}}` for none); both are `-` on a full grid. \
-             outcome is what the node does first: the first digit placed from it \
-             (`place 2`; later digits show as the rows of its other children), or \
-             `dead end` or `solution #k` (`solution #{CAP}, stop` at the cap)."
-        ))
-    }
-
-    fn masks_columns(&self) -> &'static [&'static str] {
-        // MRV's pick is worked out from every blank's candidates, as the
-        // queens' legal set is worked out from the masks: so the cell plays
-        // the masks' part, and its candidates are the legal choices.
-        &["cell"]
-    }
-
-    fn legal_columns(&self) -> &'static [&'static str] {
-        &["candidates"]
-    }
-}
-
-impl Sheet for WordSearch {
-    fn title(&self) -> String {
-        format!("Word Search for {}", self.word())
-    }
-
-    fn rules(&self) -> Vec<String> {
-        let options = self.options();
-        let mut parts = vec![format!(
-            "Find the word {} on the board as a path of cells, each next to the one \
-             before it (up, right, down or left), using no cell twice. Rows and \
-             columns are numbered from 0:",
-            self.word()
-        )];
-        let board: Vec<String> = self
-            .board()
-            .lines()
-            .iter()
-            .map(|line| {
-                let letters: Vec<String> = line.chars().map(String::from).collect();
-                format!("    {}", letters.join(" "))
-            })
-            .collect();
-        parts.push(if options.inventory {
-            "- Inventory: before any cell is tried, the word's letters are counted \
-             against the board's; a letter the word needs more often than the board \
-             holds it ends the search with no node entered."
-                .into()
-        } else {
-            "- Inventory check: off.".into()
-        });
-        let reversal = match (options.reverse, self.reversal()) {
-            (false, _) => "- Reversal: off; the word is searched as given.".to_string(),
-            (true, None) => "- Reversal: the word is empty, found at once.".to_string(),
-            (true, Some((first, last, have_first, have_last))) => {
-                let outcome = if self.reversed() {
-                    let searched = String::from_utf8_lossy(self.searched()).into_owned();
-                    format!("so the search looks for {searched}")
-                } else {
-                    "so the word is searched as given".to_string()
-                };
-                format!(
-                    "- Reversal: when the first letter is more common on the board \
-                     than the last, the reversed word is searched, since starting at \
-                     the rarer end fails sooner. Here {first} occurs {} and {last} \
-                     {}, {outcome}; paths are reported in the word's own order.",
-                    times(have_first),
-                    times(have_last)
-                )
-            }
-        };
-        parts.push(reversal);
-        parts.push(
-            "- Start cells are tried row by row; from a cell, the neighbours in the \
-             order up, right, down, left. A start cell or neighbour that holds the \
-             next letter and is not on the path is placed, entering a node (there \
-             is no root node). The search stops at the first path found."
-                .into(),
-        );
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), board, prose(&parts[1..])],
-        )
-    }
-
-    fn filling(&self) -> Vec<String> {
-        wrap_text(
-            "One row per node, in the order entered. The cell column is the cell \
-             the node enters, index its position in the searched word (from 0) and \
-             letter the letter it matches. The outcome is what the node does first: the first \
-             cell placed from it (`place (0,3)`; later cells show as the rows of \
-             its other children), or `dead end` or `solution: word found`.",
-        )
-    }
-
-    fn masks_columns(&self) -> &'static [&'static str] {
-        // The index and letter are the state a node works from (the screen's
-        // "Word and checks" panel shows them); the cell entered is the
-        // choice its parent found legal.
-        &["index", "letter"]
-    }
-
-    fn legal_columns(&self) -> &'static [&'static str] {
-        &["cell"]
-    }
 }

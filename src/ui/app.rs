@@ -10,7 +10,7 @@ use super::keys::{self, Action};
 use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::print::{NodeRow, Note, Outcome};
+use crate::model::NodeLog;
 use crate::search::{EventKind, SearchEvent};
 use crate::timeline::{Goal, Job, Progress, Timeline};
 
@@ -636,7 +636,7 @@ pub struct Nodes<S: Scene> {
     start: S,
     /// The search at `upto`.
     search: S,
-    log: NodeWindow,
+    log: NodeLog,
     /// The step the log begins at: 0 while it holds the whole search.
     base: u64,
     /// The step `search` and `log` stand at.
@@ -657,7 +657,7 @@ pub const NODES_WINDOW: u64 = 10_000;
 impl<S: Scene> Nodes<S> {
     fn new(search: S) -> Nodes<S> {
         Nodes {
-            log: NodeWindow::new(&search, 0),
+            log: NodeLog::new(&search),
             start: search.clone(),
             search,
             base: 0,
@@ -704,12 +704,12 @@ impl<S: Scene> Nodes<S> {
     /// Goes back to the window's start.
     fn restart(&mut self) {
         self.search = self.start.clone();
-        self.log = NodeWindow::new(&self.start, self.base);
+        self.log = NodeLog::window(&self.start, self.base);
         self.upto = self.base;
     }
 
     /// The log of nodes entered in the window.
-    pub fn log(&self) -> &NodeWindow {
+    pub fn log(&self) -> &NodeLog {
         &self.log
     }
 
@@ -731,135 +731,5 @@ impl<S: Scene> Nodes<S> {
     /// The search as of [`Nodes::upto`].
     pub fn search(&self) -> &S {
         &self.search
-    }
-}
-
-/// The nodes entered from some step on, as [`crate::print::NodeLog`]
-/// records them from step 0 (and identical to it from step 0). Nodes
-/// entered before the window are not rows; those still open count in
-/// [`NodeWindow::outside`], so depths stay true and the current node is
-/// known to be outside the rows when it is one of them.
-#[derive(Clone, Debug, Default)]
-pub struct NodeWindow {
-    rows: Vec<NodeRow>,
-    /// Rows of the open nodes entered in the window, innermost last.
-    open: Vec<usize>,
-    /// Open nodes entered before the window (outermost of the path).
-    outside: usize,
-    /// Nodes entered before the window: the number of the first row, less 1.
-    before: u64,
-    /// The step the window begins at.
-    base: u64,
-}
-
-impl NodeWindow {
-    /// A log beginning at step `base`, `search` being the search there.
-    fn new<S: Scene>(search: &S, base: u64) -> NodeWindow {
-        let mut log = NodeWindow {
-            base,
-            ..NodeWindow::default()
-        };
-        if base == 0 {
-            if search.has_root() {
-                log.enter(search, None);
-            }
-        } else {
-            let c = search.counters();
-            log.outside = c.depth + usize::from(search.has_root());
-            log.before = c.nodes;
-        }
-        log
-    }
-
-    /// Takes in the event the search just yielded (`search` is its state
-    /// after the event).
-    fn record<S: Scene>(&mut self, search: &S, event: &S::Event) {
-        let note = search.note(event);
-        let choice = match &note {
-            Note::Placed(text) => Some(text.clone()),
-            _ => None,
-        };
-        if let Some(&top) = self.open.last() {
-            let outcome = &mut self.rows[top].outcome;
-            match note {
-                Note::Nothing => {}
-                Note::Lead(text) if outcome.lead.contains(&text) => {}
-                Note::Lead(text) => outcome.lead.push(text),
-                Note::Placed(text) => outcome.placed.push(text),
-                Note::End(text) => outcome.end = Some(text),
-            }
-        }
-        match event.kind() {
-            EventKind::Place => self.enter(search, choice),
-            // An undo with no open row leaves a node entered before the window.
-            EventKind::Undo => {
-                let left_outside = usize::from(self.open.pop().is_none());
-                self.outside = self.outside.saturating_sub(left_outside);
-            }
-            _ => {}
-        }
-    }
-
-    fn enter<S: Scene>(&mut self, search: &S, choice: Option<String>) {
-        self.rows.push(NodeRow {
-            cells: search.node_cells(),
-            parent: self.open.last().copied(),
-            depth: self.outside + self.open.len(),
-            choice,
-            outcome: Outcome::default(),
-        });
-        self.open.push(self.rows.len() - 1);
-    }
-
-    /// The nodes entered in the window, in order.
-    pub fn rows(&self) -> &[NodeRow] {
-        &self.rows
-    }
-
-    /// The rows of the open nodes entered in the window, outermost first.
-    pub fn open(&self) -> &[usize] {
-        &self.open
-    }
-
-    /// How many open nodes (the outer part of the current path) were
-    /// entered before the window.
-    pub fn outside(&self) -> usize {
-        self.outside
-    }
-
-    /// The step the window begins at (0: the whole search).
-    pub fn base(&self) -> u64 {
-        self.base
-    }
-
-    /// The number the trace table gives row `i` (1 for the first node of
-    /// the search).
-    pub fn number(&self, i: usize) -> u64 {
-        self.before + i as u64 + 1
-    }
-
-    /// The current node's row, when it was entered in the window.
-    pub fn current(&self) -> Option<usize> {
-        self.open.last().copied()
-    }
-
-    /// Whether the current node was entered before the window, so that no
-    /// row shows it.
-    pub fn current_outside(&self) -> bool {
-        self.open.is_empty() && self.outside > 0
-    }
-
-    /// The current node's depth (places above it), if any node is open.
-    pub fn current_depth(&self) -> Option<usize> {
-        (self.outside + self.open.len()).checked_sub(1)
-    }
-
-    /// Row `i` of the table: node number, the node's cells, its outcome.
-    pub fn table_row(&self, i: usize) -> Vec<String> {
-        let row = &self.rows[i];
-        let mut cells = vec![self.number(i).to_string()];
-        cells.extend(row.cells.iter().cloned());
-        cells.push(row.outcome.text());
-        cells
     }
 }

@@ -7,13 +7,10 @@ pub mod keys;
 pub mod panels;
 pub mod play;
 pub mod predict;
-pub mod queens;
 pub mod render;
 pub mod scene;
-pub mod sudoku;
 pub mod theme;
 pub mod tree;
-pub mod word;
 
 use std::io;
 use std::sync::Arc;

@@ -4,13 +4,10 @@
 //! implementation of the rules.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use crate::print::Report;
-use crate::search::queens::{Attack, Attacks};
-use crate::search::queens::{Queens, QueensEvent, format_mask};
-use crate::search::sudoku::{Sudoku, SudokuEvent, format_digits};
-use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
-use crate::search::{Search, bits, format_set};
+use crate::model::Report;
+use crate::search::Search;
 
 /// One question about the next decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,16 +16,45 @@ pub struct Question {
     pub prompt: String,
     /// How to type an answer.
     pub hint: String,
-    /// The right answer, in canonical form.
-    pub answer: String,
+    /// The right answer.
+    pub answer: Answer,
     /// Why it is right, said after any answer.
     pub why: String,
-    /// Why some wrong answers are wrong (canonical answer → reason).
-    pub wrong: BTreeMap<String, String>,
-    /// How typed text becomes a canonical answer.
+    /// Why some wrong answers are wrong.
+    pub wrong: BTreeMap<Answer, String>,
+    /// How typed text becomes an answer.
     pub form: Form,
     /// A question that follows this one (Sudoku: the digit after the cell).
     pub then: Option<Box<Question>>,
+}
+
+/// An answer: what the search does next.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Answer {
+    /// A number (N-Queens: a column; Sudoku: a digit).
+    Number(u32),
+    /// A cell, `(row, col)`.
+    Cell(u8, u8),
+    /// Binary digits, the highest column first.
+    Bits(String),
+    /// One of the form's names (Word Search: a direction).
+    Name(&'static str),
+    /// No choice is left: a dead end.
+    DeadEnd,
+}
+
+impl fmt::Display for Answer {
+    /// The answer as the verdict says it: `3`, `1,2`, `0110`, `up`,
+    /// `dead end`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Number(n) => write!(f, "{n}"),
+            Answer::Cell(r, c) => write!(f, "{r},{c}"),
+            Answer::Bits(bits) => f.write_str(bits),
+            Answer::Name(name) => f.write_str(name),
+            Answer::DeadEnd => f.write_str("dead end"),
+        }
+    }
 }
 
 /// The shape of an answer, which decides how typed text is read.
@@ -42,9 +68,8 @@ pub enum Form {
     Cell,
     /// A digit.
     Digit,
-    /// A direction `up`/`right`/`down`/`left` (or its first letter), or `x`
-    /// for a dead end.
-    Direction,
+    /// One of these names (or its first letter), or `x` for a dead end.
+    Name(&'static [&'static str]),
 }
 
 /// The outcome of one answer.
@@ -56,20 +81,29 @@ pub struct Verdict {
     pub text: String,
 }
 
+/// What typed text reads as a dead end (`x` instead of `d` where `d` is a
+/// name).
+const DEAD: [&str; 2] = ["dead", "dead end"];
+
 impl Question {
-    /// Reads typed text as an answer: `None` (with a hint) when it is not
+    /// Reads typed text as an answer: an error (with a hint) when it is not
     /// one at all, so that a typo is not marked wrong.
-    pub fn read(&self, typed: &str) -> Result<String, String> {
+    pub fn read(&self, typed: &str) -> Result<Answer, String> {
         let text = typed.trim().to_ascii_lowercase();
         let bad = || Err(format!("not an answer: {}", self.hint));
         match self.form {
             Form::Column | Form::Digit => match text.as_str() {
-                "d" | "dead" | "dead end" if self.form == Form::Column => Ok("d".into()),
-                t => t.parse::<u8>().map(|v| v.to_string()).or_else(|_| bad()),
+                t if self.form == Form::Column && (t == "d" || DEAD.contains(&t)) => {
+                    Ok(Answer::DeadEnd)
+                }
+                t => t
+                    .parse::<u8>()
+                    .map(|v| Answer::Number(u32::from(v)))
+                    .or_else(|_| bad()),
             },
             Form::Binary(n) => {
                 if text.len() == n as usize && text.chars().all(|c| c == '0' || c == '1') {
-                    Ok(text)
+                    Ok(Answer::Bits(text))
                 } else {
                     Err(format!(
                         "type {n} binary digits, column {} first",
@@ -78,8 +112,8 @@ impl Question {
                 }
             }
             Form::Cell => {
-                if matches!(text.as_str(), "d" | "dead" | "dead end") {
-                    return Ok("d".into());
+                if text == "d" || DEAD.contains(&text.as_str()) {
+                    return Ok(Answer::DeadEnd);
                 }
                 let digits: Vec<&str> = text
                     .split(|c: char| !c.is_ascii_digit())
@@ -87,20 +121,25 @@ impl Question {
                     .collect();
                 match digits.as_slice() {
                     [r, c] => match (r.parse::<u8>(), c.parse::<u8>()) {
-                        (Ok(r), Ok(c)) => Ok(format!("{r},{c}")),
+                        (Ok(r), Ok(c)) => Ok(Answer::Cell(r, c)),
                         _ => bad(),
                     },
                     _ => bad(),
                 }
             }
-            Form::Direction => match text.as_str() {
-                "u" | "up" => Ok("up".into()),
-                "r" | "right" => Ok("right".into()),
-                "d" | "down" => Ok("down".into()),
-                "l" | "left" => Ok("left".into()),
-                "x" | "dead" | "dead end" => Ok("x".into()),
-                _ => bad(),
-            },
+            Form::Name(names) => {
+                // A name, or its first letter.
+                let initial = |name: &str| name.chars().next();
+                let named = names.iter().find(|name| {
+                    **name == text
+                        || (text.chars().count() == 1 && initial(name) == text.chars().next())
+                });
+                match named {
+                    Some(name) => Ok(Answer::Name(name)),
+                    None if text == "x" || DEAD.contains(&text.as_str()) => Ok(Answer::DeadEnd),
+                    None => bad(),
+                }
+            }
         }
     }
 
@@ -111,13 +150,16 @@ impl Question {
             Form::Column | Form::Cell => c.is_ascii_digit() || c == 'd',
             Form::Binary(_) => c == '0' || c == '1',
             Form::Digit => c.is_ascii_digit(),
-            Form::Direction => "urdlxURDLX".contains(c),
+            Form::Name(names) => {
+                let c = c.to_ascii_lowercase();
+                c == 'x' || names.iter().any(|name| name.starts_with(c))
+            }
         }
     }
 
-    /// Judges a canonical answer.
-    pub fn judge(&self, answer: &str) -> Verdict {
-        if answer == self.answer {
+    /// Judges an answer.
+    pub fn judge(&self, answer: &Answer) -> Verdict {
+        if *answer == self.answer {
             return Verdict {
                 right: true,
                 text: format!("right: {}", self.why),
@@ -131,20 +173,12 @@ impl Question {
         Verdict {
             right: false,
             text: format!(
-                "wrong: you said {}, the answer is {}. {}. {}",
-                shown(answer),
-                shown(&self.answer),
+                "wrong: you said {answer}, the answer is {}. {}. {}",
+                self.answer,
                 capitalised(&reason),
                 capitalised(&self.why)
             ),
         }
-    }
-}
-
-fn shown(answer: &str) -> String {
-    match answer {
-        "d" | "x" => "dead end".into(),
-        a => a.to_string(),
     }
 }
 
@@ -166,234 +200,6 @@ pub trait Ask: Report {
     /// A question asked on request (N-Queens: the legal mask in binary).
     fn extra_question(&self) -> Option<Question> {
         None
-    }
-}
-
-impl Ask for Queens {
-    fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
-        let row = self.row();
-        let n = self.n();
-        let pending = self.pending();
-        let legal = self.searchable();
-        let (answer, why) = match next {
-            QueensEvent::Place { col, .. } => (
-                col.to_string(),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    format_set(bits(legal))
-                ),
-            ),
-            QueensEvent::DeadEnd { .. } if !self.checks_at_end() => (
-                "d".to_string(),
-                format!("every column of row {row} is attacked: legal is {{}}"),
-            ),
-            _ => return None,
-        };
-        let masks = self.masks();
-        let mut wrong = BTreeMap::new();
-        for c in 0..n {
-            let bit = 1u32 << c;
-            let reason = if masks.attacked() & bit != 0 {
-                let by = Attacks::none()
-                    .with(Attack::Column, masks.cols & bit != 0)
-                    .with(Attack::High, masks.high & bit != 0)
-                    .with(Attack::Low, masks.low & bit != 0);
-                format!("column {c} is attacked ({})", by.words())
-            } else if legal & bit == 0 {
-                format!("column {c} is skipped by symmetry")
-            } else if pending & bit == 0 {
-                format!("column {c} was already tried")
-            } else {
-                format!("column {c} is legal, but a lower column comes first")
-            };
-            wrong.insert(c.to_string(), reason);
-        }
-        wrong.insert(
-            "d".into(),
-            format!("row {row} still has a legal column not yet tried"),
-        );
-        Some(Question {
-            prompt: format!("Row {row}: which column gets the next queen? Or is it a dead end?"),
-            hint: format!("a column 0-{}, or d for a dead end", n.max(1) - 1),
-            answer,
-            why,
-            wrong,
-            form: Form::Column,
-            then: None,
-        })
-    }
-
-    fn extra_question(&self) -> Option<Question> {
-        let row = self.row();
-        let n = self.n();
-        if row >= n {
-            return None;
-        }
-        let m = self.masks();
-        let answer = format_mask(self.legal(), n);
-        Some(Question {
-            prompt: format!(
-                "Row {row}: type legal = U & !(C|H|L) in binary (C={} H={} L={})",
-                format_mask(m.cols, n),
-                format_mask(m.high, n),
-                format_mask(m.low, n)
-            ),
-            hint: format!("{n} binary digits, column {} first", n.max(1) - 1),
-            why: format!(
-                "legal is {answer}, the columns {}",
-                format_set(bits(self.legal()))
-            ),
-            answer,
-            wrong: BTreeMap::new(),
-            form: Form::Binary(n),
-            then: None,
-        })
-    }
-}
-
-impl Ask for Sudoku {
-    fn question(&self, next: &SudokuEvent, previous: Option<&SudokuEvent>) -> Option<Question> {
-        let g = self.geometry();
-        let (cell, candidates) = self.deciding()?;
-        let (row, col) = g.coords(cell);
-        let digit_question = |digit: u8| {
-            let mut wrong = BTreeMap::new();
-            for d in 1..=g.size {
-                let reason = if candidates >> (d - 1) & 1 == 0 {
-                    format!("{d} is already in the cell's row, column or box")
-                } else if d < digit {
-                    format!("{d} was already tried")
-                } else {
-                    format!("{d} is a candidate, but digits are tried in increasing order")
-                };
-                wrong.insert(d.to_string(), reason);
-            }
-            Question {
-                prompt: format!("Which digit goes into ({row},{col}) next?"),
-                hint: format!("a digit 1-{}", g.size),
-                answer: digit.to_string(),
-                why: format!(
-                    "{digit} is the lowest candidate not yet tried (candidates {})",
-                    format_digits(candidates)
-                ),
-                wrong,
-                form: Form::Digit,
-                then: None,
-            }
-        };
-        let (answer, why, then) = match next {
-            SudokuEvent::Place { digit, .. } => {
-                // After an undo the node tries its next digit in the same
-                // cell, so only the digit is worth asking.
-                if matches!(previous, Some(SudokuEvent::Undo { .. })) {
-                    return Some(digit_question(*digit));
-                }
-                let why = match self.options().order {
-                    crate::search::sudoku::Order::Mrv => format!(
-                        "MRV picks ({row},{col}): {}, the fewest, first in row order",
-                        candidates_text(candidates.count_ones())
-                    ),
-                    crate::search::sudoku::Order::First => {
-                        format!("({row},{col}) is the first blank in row order")
-                    }
-                };
-                (
-                    format!("{row},{col}"),
-                    why,
-                    Some(Box::new(digit_question(*digit))),
-                )
-            }
-            SudokuEvent::DeadEnd { .. } => (
-                "d".to_string(),
-                format!("({row},{col}) has no candidate left: a contradiction"),
-                None,
-            ),
-            _ => return None,
-        };
-        let mut wrong = BTreeMap::new();
-        for idx in (0..self.grid().len()).filter(|&i| self.grid()[i] == 0) {
-            let (r, c) = g.coords(idx);
-            let n = self.candidates(idx).count_ones();
-            wrong.insert(
-                format!("{r},{c}"),
-                format!("({r},{c}) has {}", candidates_text(n)),
-            );
-        }
-        wrong.insert("d".into(), "every blank still has a candidate".into());
-        Some(Question {
-            prompt: "Which cell is decided next? Or is it a dead end?".into(),
-            hint: "a cell as row,col (0-based), or d for a dead end".into(),
-            answer,
-            why,
-            wrong,
-            form: Form::Cell,
-            then,
-        })
-    }
-}
-
-impl Ask for WordSearch {
-    fn question(&self, next: &WordEvent, _previous: Option<&WordEvent>) -> Option<Question> {
-        let path = self.path();
-        let &(r, c) = path.last()?;
-        let board = self.board();
-        let here = usize::from(r) * board.cols() + usize::from(c);
-        let index = path.len();
-        let (answer, why) = match next {
-            WordEvent::Place { row, col, .. } => {
-                let dir = (0..4).find(|&d| {
-                    board.neighbor(here, d)
-                        == Some(usize::from(*row) * board.cols() + usize::from(*col))
-                })?;
-                (
-                    DIRECTIONS[dir].2.to_string(),
-                    format!(
-                        "({row},{col}) holds {}, letter {index} of {}, and is the first such neighbour in the order up, right, down, left",
-                        char::from(self.searched()[index]),
-                        String::from_utf8_lossy(self.searched())
-                    ),
-                )
-            }
-            WordEvent::DeadEnd { .. } => (
-                "x".to_string(),
-                format!("no neighbour of ({r},{c}) holds the next letter off the path"),
-            ),
-            _ => return None,
-        };
-        let mut wrong = BTreeMap::new();
-        for (d, (_, _, name)) in DIRECTIONS.iter().enumerate() {
-            let reason = match board.neighbor(here, d) {
-                None => format!("{name} is off the board"),
-                Some(cell) => {
-                    let (nr, nc) = (cell / board.cols(), cell % board.cols());
-                    let letter = char::from(board.letter(nr, nc));
-                    let want = self.searched().get(index).map_or('?', |&l| char::from(l));
-                    if self.is_visited(nr, nc) {
-                        format!(
-                            "({nr},{nc}) is already on the path ({})",
-                            Reason::Visited.name()
-                        )
-                    } else if letter != want {
-                        format!("({nr},{nc}) holds {letter}, not {want}")
-                    } else {
-                        format!(
-                            "({nr},{nc}) fits, but a neighbour earlier in the order comes first"
-                        )
-                    }
-                }
-            };
-            wrong.insert(name.to_string(), reason);
-        }
-        wrong.insert("x".into(), "a neighbour still continues the word".into());
-        Some(Question {
-            prompt: format!("From ({r},{c}): which neighbour comes next? Or is it a dead end?"),
-            hint: "up, right, down, left (or u, r, d, l), or x for a dead end".into(),
-            answer,
-            why,
-            wrong,
-            form: Form::Direction,
-            then: None,
-        })
     }
 }
 
@@ -432,14 +238,5 @@ impl Predict {
     /// The score as `right / asked`.
     pub fn score(&self) -> String {
         format!("{} / {}", self.right, self.asked)
-    }
-}
-
-/// `1 candidate`, `3 candidates`.
-fn candidates_text(n: u32) -> String {
-    if n == 1 {
-        "1 candidate".into()
-    } else {
-        format!("{n} candidates")
     }
 }

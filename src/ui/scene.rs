@@ -7,7 +7,7 @@ use ratatui::text::Line;
 
 use super::predict::Ask;
 use super::theme::Theme;
-use crate::print::Report;
+use crate::model::Report;
 
 /// The per-search part of the screen. Everything is read from the search's
 /// view between events and from the last event; nothing re-implements a

@@ -11,7 +11,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use backstep::input;
-use backstep::print::{self, Mode, NodeLog, Report, push_json_string};
+use backstep::model::{NodeLog, Report, push_json_string};
+use backstep::print::{self, Mode};
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
@@ -154,7 +155,8 @@ fn table_from_node_log<S: Report>(mut search: S) -> String {
         let mut parts = row.outcome.lead.clone();
         match row.outcome.placed.first() {
             Some(first) => parts.push(format!("place {first}")),
-            None => parts.extend(row.outcome.end.clone()),
+            None if row.outcome.end.is_some() => parts.push(row.outcome.end_words.clone()),
+            None => {}
         }
         let mut cells = vec![(i + 1).to_string()];
         cells.extend(row.cells.iter().cloned());

@@ -10,6 +10,7 @@ use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::ui::app::App;
 use backstep::ui::keys::Action;
+use backstep::ui::predict::Answer;
 use backstep::ui::render;
 use backstep::ui::scene::Scene;
 use backstep::ui::theme::Theme;
@@ -307,7 +308,7 @@ fn a_sudoku_question_hides_the_cell_being_decided_until_the_verdict() {
     };
     assert!(app.answering());
     let answer = app.predict.as_ref().and_then(|p| p.question.clone());
-    assert_eq!(answer.map(|q| q.answer), Some(format!("{row},{col}")));
+    assert_eq!(answer.map(|q| q.answer), Some(Answer::Cell(row, col)));
     let asking = screen(&app);
     let cell = format!("cell ({row},{col})");
     assert!(!scene_rows(&asking).contains(&cell), "{asking}");
@@ -319,7 +320,10 @@ fn a_sudoku_question_hides_the_cell_being_decided_until_the_verdict() {
     let digit = screen(&app);
     assert!(!digit.contains("cands"), "{digit}");
     let right = app.predict.as_ref().and_then(|p| p.question.clone());
-    type_answer(&mut app, &right.expect("the digit question").answer);
+    type_answer(
+        &mut app,
+        &right.expect("the digit question").answer.to_string(),
+    );
     // Fold off: the next event is a reject, so no question is open, and
     // the panel shows the next cell again.
     press(&mut app, KeyCode::Char('f'));
@@ -349,7 +353,7 @@ fn a_word_search_question_does_not_show_the_next_cell() {
             let asking = screen(&app);
             assert!(!scene_rows(&asking).contains(&cell), "{cell}\n{asking}");
             let answer = app.predict.as_ref().and_then(|p| p.question.clone());
-            type_answer(&mut app, &answer.expect("a question").answer);
+            type_answer(&mut app, &answer.expect("a question").answer.to_string());
             assert!(scene_rows(&screen(&app)).contains(&cell));
             asked += 1;
         } else {

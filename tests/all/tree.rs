@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use crate::apps::{queens, sudoku, word};
-use backstep::print::NodeLog;
+use backstep::model::NodeLog;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::{EventKind, Search, SearchEvent};
 use backstep::timeline::{Goal, Progress};

@@ -9,8 +9,8 @@ use ratatui::text::Span;
 
 use super::Play;
 use super::draw::block;
-use crate::ui::queens::attack_glyphs;
 use crate::ui::scene::put;
+use crate::view::queens::draw::attack_glyphs;
 
 /// Row label width: the current-row marker, the row number, a space.
 pub(super) const LABEL: u16 = 4;

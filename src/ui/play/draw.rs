@@ -13,9 +13,9 @@ use super::note::render_note;
 use super::{PLAY_KEYS, Play};
 use crate::search::queens::Masks;
 use crate::ui::keys;
-use crate::ui::queens::mask_lines as shared_mask_lines;
 use crate::ui::render::title_line;
 use crate::ui::theme::Theme;
+use crate::view::queens::draw::mask_lines as shared_mask_lines;
 
 /// Rows of the note panel inside its border.
 const NOTE_ROWS: u16 = 4;

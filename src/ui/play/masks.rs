@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use super::Play;
 use crate::search::queens::Attack;
 use crate::search::{Cause, bits, format_set};
-use crate::ui::queens::{mask_line, mask_lines as shared_mask_lines};
+use crate::view::queens::draw::{mask_line, mask_lines as shared_mask_lines};
 
 /// The masks panel, as the main screen draws it: bits most-significant
 /// first under the column numbers, then the legal set and the cursor.

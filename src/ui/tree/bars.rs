@@ -6,8 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::legacy_parse::Naming;
-use super::model::End;
+use super::model::{self, End};
 use super::scroll;
 use crate::ui::app::App;
 use crate::ui::scene::Scene;
@@ -16,7 +15,6 @@ use crate::ui::scene::Scene;
 /// the current path, for trees too large to draw; `why` says which.
 pub(super) fn render_bars<S: Scene>(
     app: &App<S>,
-    naming: Naming,
     block: Block<'static>,
     frame: &mut Frame,
     area: Rect,
@@ -28,7 +26,7 @@ pub(super) fn render_bars<S: Scene>(
     // The path rides on the top border, so that the header and every bar
     // of 8-Queens fit in the panel at 100x30. The room left of it holds the
     // panel's own title.
-    let path = path_line(app, naming, usize::from(area.width).saturating_sub(20));
+    let path = path_line(app, usize::from(area.width).saturating_sub(20));
     let block = block
         .title_top(path.right_aligned())
         .title_bottom(Span::styled(format!(" {why}: nodes per depth "), t.muted()));
@@ -42,7 +40,7 @@ pub(super) fn render_bars<S: Scene>(
         }
         let count = &mut counts[row.depth];
         count[0] += 1;
-        match End::of(&row.outcome) {
+        match End::of(row) {
             End::Dead => count[1] += 1,
             End::Solution => count[2] += 1,
             _ => {}
@@ -113,7 +111,7 @@ pub(super) fn render_bars<S: Scene>(
 
 /// ` path root ─ (0,0) ─ (1,4) `, the current node reversed, cut from the
 /// left when longer than `width`.
-pub(super) fn path_line<S: Scene>(app: &App<S>, naming: Naming, width: usize) -> Line<'static> {
+pub(super) fn path_line<S: Scene>(app: &App<S>, width: usize) -> Line<'static> {
     let t = &app.theme;
     let log = app.nodes.log();
     let rows = log.rows();
@@ -136,7 +134,7 @@ pub(super) fn path_line<S: Scene>(app: &App<S>, naming: Naming, width: usize) ->
             } else {
                 t.placed()
             };
-            Span::styled(naming.row_label(rows, row), style)
+            Span::styled(model::label(row), style)
         })
         .collect();
     let joint = Span::styled(format!(" {} ", t.glyphs.tree.horizontal), t.border());

@@ -13,17 +13,16 @@
 //!   log holds only a window of a long search (see [`super::app::Nodes`]).
 //!
 //! Everything is read from the node log the trace table also reads
-//! ([`super::app::NodeWindow`]), so the two panels cannot disagree.
+//! ([`crate::model::NodeLog`]), so the two panels cannot disagree.
 //!
 //! The modules follow the seams: `model` builds the tree to draw from the
-//! node log, `layered` and `outline` draw it (on a `canvas`), `bars`
-//! summarises it per depth, and `legacy_parse` holds what is still read
-//! back from the trace table's words (to be replaced by typed outcomes).
+//! node log's typed data (labels, endings, skipped choices; no words are
+//! read back), `layered` and `outline` draw it (on a `canvas`), and `bars`
+//! summarises it per depth.
 
 mod bars;
 mod canvas;
 mod layered;
-mod legacy_parse;
 mod model;
 mod outline;
 
@@ -36,7 +35,6 @@ use super::app::App;
 use super::scene::Scene;
 use bars::render_bars;
 use layered::layered;
-use legacy_parse::Naming;
 use model::Tree;
 use outline::outline;
 
@@ -51,14 +49,13 @@ const LOOKAHEAD: usize = 2;
 pub fn render_tree<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
     let log = app.nodes.log();
     let rows = log.rows();
-    let naming = Naming::of(app.timeline.search().table_header());
     if log.base() > 0 {
         let why = format!("nodes after step {}", log.base());
-        return render_bars(app, naming, block, frame, area, &why);
+        return render_bars(app, block, frame, area, &why);
     }
     if rows.len() > DRAW_LIMIT {
         let why = format!("too large to draw ({} nodes)", rows.len());
-        return render_bars(app, naming, block, frame, area, &why);
+        return render_bars(app, block, frame, area, &why);
     }
     if rows.is_empty() {
         let note = Line::styled(
@@ -67,20 +64,14 @@ pub fn render_tree<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
         );
         return frame.render_widget(Paragraph::new(note).block(block), area);
     }
-    render_drawn(app, naming, block, frame, area);
+    render_drawn(app, block, frame, area);
 }
 
 /// The tree itself, layered when it fits and outlined when not, scrolled
 /// so the current node is in view.
-fn render_drawn<S: Scene>(
-    app: &App<S>,
-    naming: Naming,
-    block: Block<'static>,
-    frame: &mut Frame,
-    area: Rect,
-) {
+fn render_drawn<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame, area: Rect) {
     let log = app.nodes.log();
-    let tree = Tree::build(log.rows(), log.open(), naming);
+    let tree = Tree::build(log.rows(), log.open());
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let drawing =

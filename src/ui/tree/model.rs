@@ -4,8 +4,7 @@
 
 use ratatui::style::Style;
 
-use super::legacy_parse::{Naming, pruned};
-use crate::print::NodeRow;
+use crate::model::{Ending, NodeRow, Why};
 use crate::ui::theme::Theme;
 
 /// How a node ended, as far as the log knows.
@@ -17,10 +16,36 @@ pub(super) enum End {
     Dead,
     /// A solution.
     Solution,
-    /// Some other ending the log names in words.
+    /// Some other ending (the search stopped there), in the search's words.
     Other,
     /// A branch skipped by symmetry: never entered.
     Pruned,
+}
+
+impl End {
+    /// How a logged node ended, from its typed ending.
+    pub(super) fn of(row: &NodeRow) -> End {
+        match row.outcome.end {
+            None => End::Open,
+            Some(Ending::DeadEnd) => End::Dead,
+            Some(Ending::Solution { .. }) => End::Solution,
+            Some(Ending::Stopped) => End::Other,
+            Some(Ending::Pruned(_)) => End::Pruned,
+        }
+    }
+}
+
+/// A node's label as the search gave it when placing it; `root` for a
+/// node no choice entered.
+pub(super) fn label(row: &NodeRow) -> String {
+    row.label.clone().unwrap_or_else(|| "root".into())
+}
+
+/// What the tree says of a choice skipped for `why`.
+fn pruned_words(why: Why) -> &'static str {
+    match why {
+        Why::Symmetry => "pruned (mirror)",
+    }
 }
 
 /// Where a node stands relative to the current one.
@@ -53,14 +78,14 @@ pub(super) struct Tree {
 }
 
 impl Tree {
-    pub(super) fn build(rows: &[NodeRow], open: &[usize], naming: Naming) -> Tree {
+    pub(super) fn build(rows: &[NodeRow], open: &[usize]) -> Tree {
         let mut items: Vec<Item> = rows
             .iter()
             .map(|row| Item {
-                label: naming.row_label(rows, row),
+                label: label(row),
                 depth: row.depth,
-                end: End::of(&row.outcome),
-                words: row.outcome.end.clone().unwrap_or_default(),
+                end: End::of(row),
+                words: row.outcome.end_words.clone(),
                 children: Vec::new(),
                 role: Role::Off,
             })
@@ -74,18 +99,19 @@ impl Tree {
             }
         }
         for (i, row) in rows.iter().enumerate() {
-            for choice in pruned(row) {
-                let label = naming.label(rows, Some(i), Some(&choice.to_string()), &[]);
-                items.push(Item {
-                    label,
-                    depth: row.depth + 1,
-                    end: End::Pruned,
-                    words: "pruned (mirror)".into(),
-                    children: Vec::new(),
-                    role: Role::Off,
-                });
-                let pruned = items.len() - 1;
-                items[i].children.push(pruned);
+            for skipped in &row.outcome.skipped {
+                for label in &skipped.labels {
+                    items.push(Item {
+                        label: label.clone(),
+                        depth: row.depth + 1,
+                        end: End::Pruned,
+                        words: pruned_words(skipped.why).into(),
+                        children: Vec::new(),
+                        role: Role::Off,
+                    });
+                    let pruned = items.len() - 1;
+                    items[i].children.push(pruned);
+                }
             }
         }
         for &i in open {

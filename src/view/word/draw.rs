@@ -5,9 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::scene::{Scene, put};
-use super::theme::Theme;
 use crate::search::word::{DIRECTIONS, Reason, Step, WordEvent, WordSearch};
+use crate::ui::scene::{Scene, put};
+use crate::ui::theme::Theme;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -189,7 +189,7 @@ impl Scene for WordSearch {
 
     fn masks_extent(&self, theme: &Theme) -> (u16, u16) {
         let lines = self.masks(None, theme);
-        let (width, height) = super::scene::extent(&lines);
+        let (width, height) = crate::ui::scene::extent(&lines);
         let letters = self.searched();
         // The index line (after its label) and the reject line.
         let index = 10 + index_text(letters.len().saturating_sub(1), letters).len();

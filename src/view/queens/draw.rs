@@ -5,10 +5,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::scene::{Scene, extent, put};
-use super::theme::Theme;
 use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
 use crate::search::{Search, bits, format_set};
+use crate::ui::scene::{Scene, extent, put};
+use crate::ui::theme::Theme;
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;

@@ -5,10 +5,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::scene::{Scene, put};
-use super::theme::Theme;
 use crate::search::Cause;
 use crate::search::sudoku::{Order, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits};
+use crate::ui::scene::{Scene, put};
+use crate::ui::theme::Theme;
 
 /// Row label width.
 const LABEL: u16 = 3;

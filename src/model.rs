@@ -1,0 +1,732 @@
+//! The view model: what a search tells the generic views (the headless
+//! outputs, the worksheet, the screen's table and tree), as data. A search
+//! says how each event changes its trace table ([`Note`]): which choice it
+//! placed and the label of the node that entered ([`Placed`]), which
+//! choices it skipped and why ([`Skipped`]), how a node ended
+//! ([`Ending`]). The views keep that data and never read their own words
+//! back; the words come from the search's [`Report`], one place per search
+//! (`src/view/<search>.rs`).
+
+use std::fmt;
+
+use crate::search::{EventKind, Search, SearchEvent};
+
+/// What each search adds to the shared headless machinery: its JSON fields,
+/// its words, its summary and its trace-table columns.
+///
+/// The per-event methods write into a buffer the caller reuses, so that a
+/// headless run allocates nothing per event: JSON lines and trace lines go
+/// out at the speed of the output, not of the allocator.
+pub trait Report: Search {
+    /// Writes the event's own JSON fields (the caller adds `step`, `event`,
+    /// `nodes`).
+    fn write_fields(&self, event: &Self::Event, json: &mut Json<'_>);
+
+    /// Writes the fields of the closing `done` object (besides `event`).
+    fn write_done(&self, json: &mut Json<'_>);
+
+    /// The summary line(s), once the search is finished.
+    fn summary(&self) -> String;
+
+    /// Writes the event in plain words, as the trace and the screen's log
+    /// show it. `found` is how many `solution` events had happened once it
+    /// did, so that a solution can be numbered.
+    fn write_description(&self, event: &Self::Event, found: u64, out: &mut String) -> fmt::Result;
+
+    /// The event in plain words (see [`Report::write_description`]).
+    fn describe(&self, event: &Self::Event, found: u64) -> String {
+        let mut text = String::new();
+        // Writing to a String fails only if a Display impl does, and none
+        // of the ones used here do; what was written is kept either way.
+        let _ = self.write_description(event, found, &mut text);
+        text
+    }
+
+    /// Writes the state worth printing after each trace line (N-Queens:
+    /// the masks).
+    fn write_trace_state(&self, _out: &mut String) {}
+
+    /// The trace table's columns, `node` and `outcome` included.
+    fn table_header(&self) -> &'static [&'static str];
+
+    /// Whether the search starts inside a root node (N-Queens and Sudoku do;
+    /// Word Search enters its first node with a `place`).
+    fn has_root(&self) -> bool {
+        true
+    }
+
+    /// The columns between `node` and `outcome` for the node just entered.
+    fn node_cells(&self) -> Vec<String>;
+
+    /// The choices the node just entered will skip without entering them,
+    /// known on entry (N-Queens: the root's right half, by symmetry). The
+    /// trace table's outcome starts with their words
+    /// ([`Report::write_skipped`]); the same [`Skipped`] comes as a
+    /// [`Note::Skipped`] once the node's skipped choices come up.
+    fn skipped(&self) -> Option<Skipped> {
+        None
+    }
+
+    /// What an event at the current node adds to its outcome.
+    fn note(&self, event: &Self::Event) -> Note;
+
+    /// Writes how a node ended, as the outcome column and the tree say it.
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        write_plain_ending(ending, out);
+    }
+
+    /// Writes what a node's skipped choices say before its placements
+    /// (N-Queens: `search {0,1} only (symmetry)`).
+    fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
+        out.push_str("skip ");
+        out.push_str(&skipped.labels.join(", "));
+        out.push_str(" (");
+        out.push_str(skipped.why.name());
+        out.push(')');
+    }
+}
+
+/// One contribution of an event to its node's trace-table row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// Nothing worth recording.
+    Nothing,
+    /// Choices the node skips without entering them (N-Queens: the
+    /// columns whose mirror is searched). Every skip of one reason names
+    /// the whole set; a node records the first and ignores the rest.
+    Skipped(Skipped),
+    /// A choice placed from this node: the node entered next.
+    Placed(Placed),
+    /// How the node ended.
+    End(Ending),
+}
+
+/// A choice placed, as the search names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The choice as its parent's outcome lists it (`place 3`).
+    pub choice: String,
+    /// The label of the node it enters, as the tree and the path show it
+    /// (N-Queens `(2,3)`, Sudoku `(0,1)=4`, Word Search `(1,2)A`).
+    pub label: String,
+}
+
+/// Choices a node skips without entering them, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Why they are skipped.
+    pub why: Why,
+    /// The labels the nodes would have had, had they been entered.
+    pub labels: Vec<String>,
+}
+
+/// Why a choice is skipped without being entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Its mirror image is searched instead.
+    Symmetry,
+}
+
+impl Why {
+    /// The reason's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Why::Symmetry => "symmetry",
+        }
+    }
+}
+
+/// How a node ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// No choice was left.
+    DeadEnd,
+    /// A solution: the `number`th found, counting `weight` solutions (two
+    /// for a board whose mirror is not searched); `stops` when the search
+    /// stops at it (a cap on solutions).
+    Solution {
+        number: u64,
+        weight: u8,
+        stops: bool,
+    },
+    /// The search stopped inside the node without a solution (a budget).
+    Stopped,
+    /// Never entered: a skipped choice (see [`Skipped`]).
+    Pruned(Why),
+}
+
+/// The plain words of an ending (`dead end`, `solution`, `stopped`,
+/// `pruned`): what [`Report::write_ending`] writes unless a search says
+/// more.
+pub fn write_plain_ending(ending: &Ending, out: &mut String) {
+    out.push_str(match ending {
+        Ending::DeadEnd => "dead end",
+        Ending::Solution { .. } => "solution",
+        Ending::Stopped => "stopped",
+        Ending::Pruned(_) => "pruned",
+    });
+}
+
+impl Ending {
+    /// Whether the ending is a solution.
+    pub fn is_solution(self) -> bool {
+        matches!(self, Ending::Solution { .. })
+    }
+}
+
+/// The fields of a JSON object, written as text straight into a line, in
+/// the order they are written: what `serde_json` prints for the same
+/// values, without building them first. Each field is written with its
+/// leading comma, so the caller opens the object with its first field.
+pub struct Json<'a>(pub &'a mut String);
+
+impl Json<'_> {
+    /// `,"key":`. Keys are the program's own identifiers: nothing in them
+    /// needs escaping.
+    #[inline(always)]
+    fn key(&mut self, key: &str) {
+        debug_assert!(
+            key.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        );
+        self.0.push_str(",\"");
+        self.0.push_str(key);
+        self.0.push_str("\":");
+    }
+
+    /// An integer field.
+    #[inline(always)]
+    pub fn uint(&mut self, key: &str, value: impl itoa::Integer) -> &mut Self {
+        self.key(key);
+        push_digits(self.0, itoa::Buffer::new().format(value));
+        self
+    }
+
+    /// A boolean field.
+    #[inline(always)]
+    pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
+        self.key(key);
+        self.0.push_str(if value { "true" } else { "false" });
+        self
+    }
+
+    /// A string field.
+    #[inline(always)]
+    pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
+        self.key(key);
+        push_json_string(self.0, value);
+        self
+    }
+
+    /// A field whose value is one of the program's own names (an event
+    /// kind, a reason): nothing in it needs escaping, so it is copied
+    /// without the scan [`push_json_string`] makes of arbitrary text. These
+    /// are on nearly every line.
+    #[inline(always)]
+    pub fn name(&mut self, key: &str, value: &'static str) -> &mut Self {
+        self.key(key);
+        push_name(self.0, value);
+        self
+    }
+
+    /// An array of the program's own names, as [`Json::name`] writes one.
+    #[inline(always)]
+    pub fn names(
+        &mut self,
+        key: &str,
+        values: impl IntoIterator<Item = &'static str>,
+    ) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            push_name(self.0, value);
+        }
+        self.0.push(']');
+        self
+    }
+
+    /// An array of strings.
+    #[inline(always)]
+    pub fn strs<'s>(&mut self, key: &str, values: impl IntoIterator<Item = &'s str>) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            push_json_string(self.0, value);
+        }
+        self.0.push(']');
+        self
+    }
+
+    /// An array of integers.
+    #[inline(always)]
+    pub fn uints<I: itoa::Integer>(
+        &mut self,
+        key: &str,
+        values: impl IntoIterator<Item = I>,
+    ) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        let mut buffer = itoa::Buffer::new();
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            self.0.push_str(buffer.format(value));
+        }
+        self.0.push(']');
+        self
+    }
+
+    /// An array of `[row, col]` pairs.
+    pub fn cells(&mut self, key: &str, cells: &[(u8, u8)]) -> &mut Self {
+        self.key(key);
+        self.0.push('[');
+        let mut buffer = itoa::Buffer::new();
+        for (i, &(row, col)) in cells.iter().enumerate() {
+            if i > 0 {
+                self.0.push(',');
+            }
+            self.0.push('[');
+            self.0.push_str(buffer.format(row));
+            self.0.push(',');
+            self.0.push_str(buffer.format(col));
+            self.0.push(']');
+        }
+        self.0.push(']');
+        self
+    }
+}
+
+/// `"name"`: one of the program's own names, which need no escape.
+#[inline(always)]
+fn push_name(out: &mut String, name: &'static str) {
+    debug_assert!(
+        name.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    );
+    out.push('"');
+    out.push_str(name);
+    out.push('"');
+}
+
+/// Writes `value` as a JSON string, escaped as `serde_json` escapes it:
+/// `\"` and `\\`, the short escapes `\b \f \n \r \t`, and `\u00XX` (lower
+/// case hex) for the other control characters; everything else as is.
+#[inline(always)]
+pub fn push_json_string(out: &mut String, value: &str) {
+    out.push('"');
+    // Names and words rarely need an escape: check the bytes at once.
+    if !value.bytes().any(|b| b == b'"' || b == b'\\' || b < b' ') {
+        out.push_str(value);
+        out.push('"');
+        return;
+    }
+    let mut rest = value;
+    while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+        out.push_str(&rest[..at]);
+        let c = rest.as_bytes()[at];
+        match c {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(c >> 4)]));
+                out.push(char::from(HEX[usize::from(c & 15)]));
+            }
+        }
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+    out.push('"');
+}
+
+/// A few ASCII digits, pushed one by one: for the short numbers of an
+/// event this is cheaper than a call to copy them.
+#[inline(always)]
+pub(crate) fn push_digits(out: &mut String, digits: &str) {
+    for b in digits.bytes() {
+        out.push(char::from(b));
+    }
+}
+
+/// `| a | b | c |`, without the newline.
+pub(crate) fn push_markdown_row<'s>(out: &mut String, cells: impl IntoIterator<Item = &'s str>) {
+    out.push('|');
+    for cell in cells {
+        out.push(' ');
+        out.push_str(cell);
+        out.push_str(" |");
+    }
+}
+
+/// `|---|---|`, without the newline.
+pub(crate) fn push_markdown_rule(out: &mut String, columns: usize) {
+    out.push('|');
+    for _ in 0..columns {
+        out.push_str("---|");
+    }
+}
+
+/// One row of the trace table: the node's number, its cells on entry and
+/// its outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row(Vec<String>);
+
+impl Row {
+    /// Every column, `node` first and `outcome` last.
+    pub fn cells(&self) -> &[String] {
+        &self.0
+    }
+
+    /// The row's cells, owned.
+    pub fn into_cells(self) -> Vec<String> {
+        self.0
+    }
+}
+
+/// Turns a search's events into trace-table rows as it runs, one row per
+/// entered node, in the order entered.
+///
+/// A row's outcome is the first thing that happens at its node: its first
+/// placement (after what the node says on entry, see [`Report::skipped`]) or
+/// how it ended (dead end, solution). Its row is then final, and the next
+/// node entered is its child or comes after it; so rows complete in the
+/// order entered, at most one is ever pending, and a search of any length
+/// is tabled in constant memory.
+#[derive(Debug, Default)]
+pub struct Rows {
+    /// The row entered and not yet decided: its cells so far, outcome
+    /// last (the lead, or empty).
+    pending: Option<Vec<String>>,
+    /// Nodes entered so far.
+    entered: u64,
+}
+
+impl Rows {
+    /// Rows of a search that has yielded no event yet.
+    pub fn new<S: Report>(search: &S) -> Rows {
+        let mut rows = Rows::default();
+        if search.has_root() {
+            rows.enter(search);
+        }
+        rows
+    }
+
+    /// How many nodes have been entered.
+    pub fn entered(&self) -> u64 {
+        self.entered
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after it) and returns the row it completes, if any.
+    pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) -> Option<Row> {
+        let kind = event.kind();
+        let mut done = None;
+        if self.pending.is_some() {
+            let decided = match search.note(event) {
+                Note::Placed(placed) => Some(format!("place {}", placed.choice)),
+                Note::End(ending) => {
+                    let mut words = String::new();
+                    search.write_ending(&ending, &mut words);
+                    Some(words)
+                }
+                // A node left with nothing placed and no end said: its
+                // row is as complete as it will get.
+                _ if kind == EventKind::Undo => Some(String::new()),
+                _ => None,
+            };
+            if let Some(words) = decided {
+                done = self.pending.take().map(|mut cells| {
+                    if let Some(outcome) = cells.last_mut() {
+                        match (outcome.is_empty(), words.is_empty()) {
+                            (_, true) => {}
+                            (true, false) => *outcome = words,
+                            (false, false) => {
+                                outcome.push_str("; ");
+                                outcome.push_str(&words);
+                            }
+                        }
+                    }
+                    Row(cells)
+                });
+            }
+        }
+        if kind == EventKind::Place {
+            self.enter(search);
+        }
+        done
+    }
+
+    /// The row still pending once the search has ended, if any (a search
+    /// that stops inside a node it has not decided).
+    pub fn finish(self) -> Option<Row> {
+        self.pending.map(Row)
+    }
+
+    fn enter<S: Report>(&mut self, search: &S) {
+        self.entered += 1;
+        let mut cells = vec![self.entered.to_string()];
+        cells.extend(search.node_cells());
+        let mut lead = String::new();
+        if let Some(skipped) = search.skipped() {
+            search.write_skipped(&skipped, &mut lead);
+        }
+        cells.push(lead);
+        self.pending = Some(cells);
+    }
+}
+
+/// A trace table held in memory (the worksheet's few dozen rows).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<&'static str>,
+    /// One row per entered node, in the order entered.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// What happened at one node, gathered from the notes of its events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The words of its skipped choices, said before the placements
+    /// (N-Queens: the symmetry restriction), one per reason.
+    pub lead: Vec<String>,
+    /// The choices it skipped, one entry per reason.
+    pub skipped: Vec<Skipped>,
+    /// The choices placed from this node, in order, as [`Placed::choice`]
+    /// names them.
+    pub placed: Vec<String>,
+    /// How the node ended, once known.
+    pub end: Option<Ending>,
+    /// [`Outcome::end`] in the search's words (empty while open).
+    pub end_words: String,
+}
+
+impl Outcome {
+    fn add<S: Report>(&mut self, search: &S, note: Note) {
+        match note {
+            Note::Nothing => {}
+            Note::Skipped(skipped) if self.skipped.iter().any(|s| s.why == skipped.why) => {}
+            Note::Skipped(skipped) => {
+                let mut words = String::new();
+                search.write_skipped(&skipped, &mut words);
+                self.lead.push(words);
+                self.skipped.push(skipped);
+            }
+            Note::Placed(placed) => self.placed.push(placed.choice),
+            Note::End(ending) => {
+                self.end_words.clear();
+                search.write_ending(&ending, &mut self.end_words);
+                self.end = Some(ending);
+            }
+        }
+    }
+
+    /// Everything that happened at the node, as the screen's table shows
+    /// it: `search {0,1} only (symmetry); place 0, 1`.
+    pub fn text(&self) -> String {
+        let mut parts = self.lead.clone();
+        if !self.placed.is_empty() {
+            parts.push(format!("place {}", self.placed.join(", ")));
+        }
+        if self.end.is_some() {
+            parts.push(self.end_words.clone());
+        }
+        parts.join("; ")
+    }
+}
+
+/// One node entered, as the screen's table and search tree show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    /// The columns between `node` and `outcome`, as seen on entry.
+    pub cells: Vec<String>,
+    /// The node's parent row, `None` for a root, a Word Search start or a
+    /// node whose parent was entered before the log's window.
+    pub parent: Option<usize>,
+    /// How many places deep the node is.
+    pub depth: usize,
+    /// The choice that entered it, as its parent's outcome names it
+    /// (`None` for a root).
+    pub choice: Option<String>,
+    /// The node's label, as the search gave it when placing it (`None`
+    /// for a root).
+    pub label: Option<String>,
+    /// What has happened at the node so far.
+    pub outcome: Outcome,
+}
+
+/// Records the nodes of a search as it runs, one event at a time, for the
+/// screen's table and tree (which read back and forth over it): every
+/// node from step 0 ([`NodeLog::new`]), or those entered from some step
+/// on ([`NodeLog::window`]). The headless table streams instead
+/// ([`Rows`]); its cells are the same [`Report::node_cells`], so the two
+/// cannot disagree on them.
+///
+/// In a window, nodes entered before it are not rows; those still open
+/// count in [`NodeLog::outside`], so depths stay true and the current
+/// node is known to be outside the rows when it is one of them. A window
+/// from step 0 is the whole log.
+#[derive(Clone, Debug, Default)]
+pub struct NodeLog {
+    rows: Vec<NodeRow>,
+    /// Rows of the open nodes entered in the window, innermost last.
+    open: Vec<usize>,
+    /// Open nodes entered before the window (outermost of the path).
+    outside: usize,
+    /// Nodes entered before the window: the number of the first row, less 1.
+    before: u64,
+    /// The step the window begins at.
+    base: u64,
+}
+
+impl NodeLog {
+    /// A log of a search that has yielded no event yet.
+    pub fn new<S: Report>(search: &S) -> NodeLog {
+        NodeLog::window(search, 0)
+    }
+
+    /// A log beginning at step `base`, `search` being the search there.
+    pub fn window<S: Report>(search: &S, base: u64) -> NodeLog {
+        let mut log = NodeLog {
+            base,
+            ..NodeLog::default()
+        };
+        if base == 0 {
+            if search.has_root() {
+                log.enter(search, None);
+            }
+        } else {
+            let c = search.counters();
+            log.outside = c.depth + usize::from(search.has_root());
+            log.before = c.nodes;
+        }
+        log
+    }
+
+    /// Takes in the event the search just yielded (`search` is its state
+    /// after the event).
+    pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) {
+        let note = search.note(event);
+        let placed = match &note {
+            Note::Placed(placed) => Some(placed.clone()),
+            _ => None,
+        };
+        if let Some(&top) = self.open.last() {
+            self.rows[top].outcome.add(search, note);
+        }
+        match event.kind() {
+            EventKind::Place => self.enter(search, placed),
+            // An undo with no open row leaves a node entered before the window.
+            EventKind::Undo => {
+                let left_outside = usize::from(self.open.pop().is_none());
+                self.outside = self.outside.saturating_sub(left_outside);
+            }
+            _ => {}
+        }
+    }
+
+    fn enter<S: Report>(&mut self, search: &S, placed: Option<Placed>) {
+        let (choice, label) = match placed {
+            Some(Placed { choice, label }) => (Some(choice), Some(label)),
+            None => (None, None),
+        };
+        self.rows.push(NodeRow {
+            cells: search.node_cells(),
+            parent: self.open.last().copied(),
+            depth: self.outside + self.open.len(),
+            choice,
+            label,
+            outcome: Outcome::default(),
+        });
+        self.open.push(self.rows.len() - 1);
+    }
+
+    /// The nodes entered in the window, in order.
+    pub fn rows(&self) -> &[NodeRow] {
+        &self.rows
+    }
+
+    /// The rows of the open nodes entered in the window, outermost first.
+    pub fn open(&self) -> &[usize] {
+        &self.open
+    }
+
+    /// How many open nodes (the outer part of the current path) were
+    /// entered before the window.
+    pub fn outside(&self) -> usize {
+        self.outside
+    }
+
+    /// The step the window begins at (0: the whole search).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The number the trace table gives row `i` (1 for the first node of
+    /// the search).
+    pub fn number(&self, i: usize) -> u64 {
+        self.before + i as u64 + 1
+    }
+
+    /// The current node's row, when it was entered in the window.
+    pub fn current(&self) -> Option<usize> {
+        self.open.last().copied()
+    }
+
+    /// Whether the current node was entered before the window, so that no
+    /// row shows it.
+    pub fn current_outside(&self) -> bool {
+        self.open.is_empty() && self.outside > 0
+    }
+
+    /// The current node's depth (places above it), if any node is open.
+    pub fn current_depth(&self) -> Option<usize> {
+        (self.outside + self.open.len()).checked_sub(1)
+    }
+
+    /// Row `i` of the table: node number, the node's cells, its outcome.
+    pub fn table_row(&self, i: usize) -> Vec<String> {
+        let row = &self.rows[i];
+        let mut cells = vec![self.number(i).to_string()];
+        cells.extend(row.cells.iter().cloned());
+        cells.push(row.outcome.text());
+        cells
+    }
+
+    /// The nodes so far as a table (outcomes as far as known).
+    pub fn table(&self, header: &[&'static str]) -> Table {
+        Table {
+            header: header.to_vec(),
+            rows: (0..self.rows.len()).map(|i| self.table_row(i)).collect(),
+        }
+    }
+}
+
+impl Table {
+    /// The table in Markdown.
+    pub fn to_markdown(&self) -> String {
+        let mut text = String::new();
+        push_markdown_row(&mut text, self.header.iter().copied());
+        text.push('\n');
+        push_markdown_rule(&mut text, self.header.len());
+        text.push('\n');
+        for row in &self.rows {
+            push_markdown_row(&mut text, row.iter().map(String::as_str));
+            text.push('\n');
+        }
+        text
+    }
+}

@@ -1,0 +1,10 @@
+//! Each search's presentation, one module per search: its impls of
+//! [`crate::model::Report`] (headless words, JSON, table),
+//! [`crate::worksheet::Sheet`], [`crate::ui::predict::Ask`] and
+//! [`crate::ui::scene::Scene`] (its `draw` submodule). The generic code
+//! (`print`, `worksheet`, `ui`) never names a search.
+
+pub mod queens;
+pub mod sudoku;
+pub(crate) mod text;
+pub mod word;

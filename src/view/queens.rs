@@ -1,0 +1,407 @@
+//! N-Queens' presentation: its words, JSON fields and trace table
+//! ([`Report`]), its worksheet ([`Sheet`]), its predict questions ([`Ask`])
+//! and its screen ([`draw`]: the board, the masks, the algorithm steps).
+
+pub mod draw;
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::search::queens::{self, Attack, Attacks, Queens, QueensEvent, format_mask};
+use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::view::text::{ListText, push_and_list, push_cell, push_uint};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
+
+/// The most digits a mask has: one per column of the largest board.
+const MASK_DIGITS: usize = queens::MAX_N as usize;
+
+/// The four binary digits of each nibble, most significant first, as text.
+const NIBBLES: [&str; 16] = [
+    "0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111", "1000", "1001", "1010", "1011",
+    "1100", "1101", "1110", "1111",
+];
+
+/// The low `n` bits of `mask` as binary digits, column 0 on the right: what
+/// [`format_mask`] returns, pushed a nibble at a time. Each piece is already
+/// a `&str`, so nothing is checked for UTF-8 on every trace line (a byte
+/// array put together and passed through `str::from_utf8` cost more than
+/// formatting the rest of the line).
+#[inline(always)]
+fn push_mask(out: &mut String, mask: u32, n: usize) {
+    debug_assert!(n <= MASK_DIGITS);
+    // The top `n % 4` digits come from a partial nibble, then whole ones.
+    let partial = n % 4;
+    if partial > 0 {
+        let nibble = (mask >> (n - partial)) & 15;
+        out.push_str(&NIBBLES[nibble as usize][4 - partial..]);
+    }
+    for k in (0..n / 4).rev() {
+        out.push_str(NIBBLES[((mask >> (4 * k)) & 15) as usize]);
+    }
+}
+
+impl Report for Queens {
+    fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
+        match event {
+            QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
+                json.uint("row", *row).uint("col", *col);
+            }
+            QueensEvent::Reject { row, col, by } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .names("by", by.iter().map(Attack::name));
+            }
+            QueensEvent::DeadEnd { row } => {
+                json.uint("row", *row);
+            }
+            QueensEvent::Solution { queens, weight } => {
+                json.uints("queens", queens.iter()).uint("weight", *weight);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let c = self.counters();
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
+    }
+
+    fn summary(&self) -> String {
+        let mode = if self.checks_at_end() {
+            "check-at-end"
+        } else if self.options().symmetry {
+            "symmetry"
+        } else {
+            "full"
+        };
+        let c = self.counters();
+        format!(
+            "queens {} {mode}: solutions={}, nodes={}",
+            self.n(),
+            c.solutions,
+            c.nodes
+        )
+    }
+
+    fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {
+        match event {
+            // The events of nearly every line, written without the
+            // formatting machinery: `place (r,c)`.
+            QueensEvent::Place { row, col } => {
+                out.push_str("place ");
+                push_cell(out, *row, *col);
+                Ok(())
+            }
+            QueensEvent::Reject { row, col, by } if by.contains(Attack::Symmetry) => write!(
+                out,
+                "reject ({row},{col}): skipped by symmetry, its mirror is searched"
+            ),
+            QueensEvent::Reject { row, col, by } => {
+                out.push_str("reject ");
+                push_cell(out, *row, *col);
+                out.push_str(": ");
+                let count = by.iter().count();
+                push_and_list(out, count, by.iter().map(Attack::words));
+                out.push_str(if count > 1 {
+                    " attack column "
+                } else {
+                    " attacks column "
+                });
+                push_uint(out, *col);
+                Ok(())
+            }
+            QueensEvent::DeadEnd { row } if *row == self.n() => {
+                out.push_str("dead end: the complete board fails the test");
+                Ok(())
+            }
+            QueensEvent::DeadEnd { row } => write!(out, "dead end at row {row}: no legal column"),
+            QueensEvent::Undo { row, col } => {
+                out.push_str("undo ");
+                push_cell(out, *row, *col);
+                Ok(())
+            }
+            QueensEvent::Solution { queens, weight } => {
+                let counted = if *weight == 2 {
+                    "counted twice by symmetry"
+                } else {
+                    "counted once"
+                };
+                write!(
+                    out,
+                    "solution #{found} {}, {counted}",
+                    ListText(&queens.to_vec())
+                )
+            }
+        }
+    }
+
+    fn write_trace_state(&self, out: &mut String) {
+        // `C=0101 H=1100 L=0010`.
+        let m = self.masks();
+        let n = usize::from(self.n());
+        out.push_str("C=");
+        push_mask(out, m.cols, n);
+        out.push_str(" H=");
+        push_mask(out, m.high, n);
+        out.push_str(" L=");
+        push_mask(out, m.low, n);
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "prefix", "C", "H", "L", "legal", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        let (m, n) = (self.masks(), self.n());
+        let legal = if self.row() == n {
+            "-".to_string()
+        } else {
+            format_set(bits(self.legal()))
+        };
+        vec![
+            ListText(self.queens()).to_string(),
+            format_mask(m.cols, n),
+            format_mask(m.high, n),
+            format_mask(m.low, n),
+            legal,
+        ]
+    }
+
+    fn skipped(&self) -> Option<Skipped> {
+        // The root scans every column when rejects are on, and skips the
+        // right half by symmetry: the same condition under which its
+        // `reject ... by symmetry` events, and so its Note::Skipped, come.
+        let restricted = self.root_columns() != self.all_columns();
+        let at_root = self.queens().is_empty() && !self.checks_at_end();
+        (at_root && restricted && self.options().rejects).then(|| self.symmetry_skipped())
+    }
+
+    fn note(&self, event: &QueensEvent) -> Note {
+        match event {
+            QueensEvent::Place { row, col } => Note::Placed(Placed {
+                choice: col.to_string(),
+                label: format!("({row},{col})"),
+            }),
+            QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
+                Note::Skipped(self.symmetry_skipped())
+            }
+            QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            QueensEvent::Solution { weight, .. } => Note::End(Ending::Solution {
+                number: self.counters().found,
+                weight: *weight,
+                stops: false,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            Ending::Solution { weight, .. } => {
+                out.push_str("solution, weight ");
+                push_uint(out, *weight);
+            }
+            other => write_plain_ending(other, out),
+        }
+    }
+
+    fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
+        match skipped.why {
+            // `search {0,1} only (symmetry)`: the root's restriction.
+            Why::Symmetry => {
+                let _ = write!(
+                    out,
+                    "search {} only (symmetry)",
+                    format_set(bits(self.root_columns()))
+                );
+            }
+        }
+    }
+}
+
+impl Queens {
+    /// The columns of the root's right half, skipped because their mirror
+    /// images are searched.
+    fn symmetry_skipped(&self) -> Skipped {
+        let row = self.row();
+        let skipped = self.all_columns() & !self.root_columns();
+        Skipped {
+            why: Why::Symmetry,
+            labels: bits(skipped).map(|col| format!("({row},{col})")).collect(),
+        }
+    }
+}
+
+impl Sheet for Queens {
+    fn title(&self) -> String {
+        let n = self.n();
+        let how = if self.checks_at_end() {
+            "checked at the end"
+        } else if self.options().symmetry {
+            "with symmetry"
+        } else {
+            "full search"
+        };
+        format!("{n}-Queens, {how}")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let n = self.n();
+        let all = format_mask(self.all_columns(), n);
+        let mut parts = vec![
+            format!(
+                "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+                 or diagonal. The search fills the rows top to bottom, trying each \
+                 row's columns in increasing order, and goes back up a row when a row \
+                 has no legal column left."
+            ),
+            "- Column c is bit `2^c`; masks are written with column 0 on the right.".into(),
+            "- For the row being filled, C holds the columns taken, H and L the \
+             columns attacked by diagonals moving toward higher and lower columns."
+                .into(),
+            format!(
+                "- Placing a queen at bit b gives the next row's masks: \
+                 `C' = C | b`, `H' = ((H | b) << 1) & U`, `L' = (L | b) >> 1`, \
+                 with `U = 2^{n} - 1 = {all}`."
+            ),
+            "- The legal columns are `U & !(C | H | L)`; none legal is a dead end.".into(),
+        ];
+        if self.checks_at_end() {
+            parts.push(
+                "- Check at the end: no test while placing. A queen goes into every \
+                 column of every row, and only a complete board is tested: it is a \
+                 dead end if some queen is attacked by one above it, else a solution \
+                 of weight 1. The masks are still kept, so legal shows what the \
+                 pruned search would allow."
+                    .into(),
+            );
+        } else if self.options().symmetry {
+            let roots = format_set(bits(self.root_columns()));
+            let centre = if n % 2 == 1 {
+                format!("; the centre column {} counts once", n / 2)
+            } else {
+                String::new()
+            };
+            parts.push(format!(
+                "- Symmetry: row 0 searches only columns {roots} (the others give \
+                 mirror images); a solution starting in a column `c < {}` counts \
+                 twice{centre}.",
+                n / 2
+            ));
+        }
+        section("The problem", vec![prose(&parts)])
+    }
+
+    fn filling(&self) -> Vec<String> {
+        let end = if self.checks_at_end() {
+            "`dead end` or `solution, weight 1`".to_string()
+        } else if self.options().symmetry {
+            format!(
+                "`dead end` or `solution, weight w`; at the root it starts with \
+                 `search {} only (symmetry)`",
+                format_set(bits(self.root_columns()))
+            )
+        } else {
+            "`dead end` or `solution, weight w`".to_string()
+        };
+        wrap_text(&format!(
+            "One row per node, in the order entered; node 1 is the empty board. \
+             Each row shows the node on entry: prefix is the queens' columns row by \
+             row, C, H and L the masks for the next row, legal its legal columns \
+             (`-` on a full board). outcome is what the node does first: the first \
+             column placed from it (`place 0`; its later columns show as the rows \
+             of its other children), or {end}."
+        ))
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["C", "H", "L"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["legal"]
+    }
+}
+
+impl Ask for Queens {
+    fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
+        let row = self.row();
+        let n = self.n();
+        let pending = self.pending();
+        let legal = self.searchable();
+        let (answer, why) = match next {
+            QueensEvent::Place { col, .. } => (
+                Answer::Number(u32::from(*col)),
+                format!(
+                    "column {col} is the lowest legal column not yet tried (legal {})",
+                    format_set(bits(legal))
+                ),
+            ),
+            QueensEvent::DeadEnd { .. } if !self.checks_at_end() => (
+                Answer::DeadEnd,
+                format!("every column of row {row} is attacked: legal is {{}}"),
+            ),
+            _ => return None,
+        };
+        let masks = self.masks();
+        let mut wrong = BTreeMap::new();
+        for c in 0..n {
+            let bit = 1u32 << c;
+            let reason = if masks.attacked() & bit != 0 {
+                let by = Attacks::none()
+                    .with(Attack::Column, masks.cols & bit != 0)
+                    .with(Attack::High, masks.high & bit != 0)
+                    .with(Attack::Low, masks.low & bit != 0);
+                format!("column {c} is attacked ({})", by.words())
+            } else if legal & bit == 0 {
+                format!("column {c} is skipped by symmetry")
+            } else if pending & bit == 0 {
+                format!("column {c} was already tried")
+            } else {
+                format!("column {c} is legal, but a lower column comes first")
+            };
+            wrong.insert(Answer::Number(u32::from(c)), reason);
+        }
+        wrong.insert(
+            Answer::DeadEnd,
+            format!("row {row} still has a legal column not yet tried"),
+        );
+        Some(Question {
+            prompt: format!("Row {row}: which column gets the next queen? Or is it a dead end?"),
+            hint: format!("a column 0-{}, or d for a dead end", n.max(1) - 1),
+            answer,
+            why,
+            wrong,
+            form: Form::Column,
+            then: None,
+        })
+    }
+
+    fn extra_question(&self) -> Option<Question> {
+        let row = self.row();
+        let n = self.n();
+        if row >= n {
+            return None;
+        }
+        let m = self.masks();
+        let answer = format_mask(self.legal(), n);
+        Some(Question {
+            prompt: format!(
+                "Row {row}: type legal = U & !(C|H|L) in binary (C={} H={} L={})",
+                format_mask(m.cols, n),
+                format_mask(m.high, n),
+                format_mask(m.low, n)
+            ),
+            hint: format!("{n} binary digits, column {} first", n.max(1) - 1),
+            why: format!(
+                "legal is {answer}, the columns {}",
+                format_set(bits(self.legal()))
+            ),
+            answer: Answer::Bits(answer),
+            wrong: BTreeMap::new(),
+            form: Form::Binary(n),
+            then: None,
+        })
+    }
+}

@@ -1,0 +1,333 @@
+//! Sudoku's presentation: its words, JSON fields and trace table
+//! ([`Report`]), its worksheet ([`Sheet`]), its predict questions ([`Ask`])
+//! and its screen ([`draw`]: the grid, the unit masks, the algorithm steps).
+
+pub mod draw;
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+
+use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::search::sudoku::{CAP, Order, Sudoku, SudokuEvent, format_digits};
+use crate::search::{Cause, Search};
+use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
+
+impl Report for Sudoku {
+    fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
+        match event {
+            SudokuEvent::Place { row, col, digit } | SudokuEvent::Undo { row, col, digit } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("digit", *digit);
+            }
+            SudokuEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("digit", *digit)
+                    .names("by", by.iter().map(Cause::name));
+            }
+            SudokuEvent::DeadEnd { row, col } => {
+                json.uint("row", *row).uint("col", *col);
+            }
+            SudokuEvent::Solution { count } => {
+                json.uint("count", *count);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let rows = self.solution_rows();
+        json.uint("count", self.solution_count())
+            .uint("nodes", self.counters().nodes)
+            .strs("grid", rows.iter().map(String::as_str));
+    }
+
+    fn summary(&self) -> String {
+        let mut lines = vec![format!(
+            "sudoku: solutions capped at {CAP}={}, nodes={}",
+            self.solution_count(),
+            self.counters().nodes
+        )];
+        lines.extend(self.solution_rows());
+        lines.join("\n")
+    }
+
+    fn write_description(&self, event: &SudokuEvent, _found: u64, out: &mut String) -> fmt::Result {
+        match event {
+            SudokuEvent::Place { row, col, digit } => {
+                write!(out, "place {digit} at ({row},{col})")
+            }
+            SudokuEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            } => {
+                write!(out, "reject {digit} at ({row},{col}): already in its ")?;
+                for (i, cause) in by.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(cause.words());
+                }
+                Ok(())
+            }
+            SudokuEvent::DeadEnd { row, col } => {
+                write!(out, "dead end at ({row},{col}): no candidate left")
+            }
+            SudokuEvent::Undo { row, col, digit } => write!(out, "undo {digit} at ({row},{col})"),
+            SudokuEvent::Solution { count } if *count >= CAP => {
+                write!(out, "solution #{count}: not unique, the search stops")
+            }
+            SudokuEvent::Solution { count } => write!(out, "solution #{count}"),
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "cell", "candidates", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        match self.deciding() {
+            Some((cell, candidates)) => {
+                let (row, col) = self.geometry().coords(cell);
+                vec![format!("({row},{col})"), format_digits(candidates)]
+            }
+            None => vec!["-".into(), "-".into()],
+        }
+    }
+
+    fn note(&self, event: &SudokuEvent) -> Note {
+        match event {
+            SudokuEvent::Place { row, col, digit } => Note::Placed(Placed {
+                choice: digit.to_string(),
+                label: format!("({row},{col})={digit}"),
+            }),
+            SudokuEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            SudokuEvent::Solution { count } => Note::End(Ending::Solution {
+                number: u64::from(*count),
+                weight: 1,
+                stops: *count >= CAP,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            // `solution #2`, `solution #2, stop` at the cap.
+            Ending::Solution { number, stops, .. } => {
+                let _ = write!(out, "solution #{number}");
+                if *stops {
+                    out.push_str(", stop");
+                }
+            }
+            other => write_plain_ending(other, out),
+        }
+    }
+}
+
+impl Sudoku {
+    /// The rows of the first solution as strings (none before it is found).
+    pub fn solution_rows(&self) -> Vec<String> {
+        let size = self.geometry().size as usize;
+        self.first_solution()
+            .map(|grid| {
+                grid.chunks(size)
+                    .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+impl Sheet for Sudoku {
+    fn title(&self) -> String {
+        let size = self.geometry().size;
+        let order = match self.options().order {
+            Order::Mrv => "MRV",
+            Order::First => "first blank",
+        };
+        format!("Sudoku {size}x{size}, {order}")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let g = self.geometry();
+        let (size, b) = (usize::from(g.size), usize::from(g.box_size));
+        let mut parts = vec![format!(
+            "Fill the blanks so that every row, every column and every {b}x{b} box \
+             holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
+             and columns are numbered from 0):"
+        )];
+        let mut lines = Vec::new();
+        for (r, row) in self.givens().chunks(size).enumerate() {
+            if r > 0 && r % b == 0 {
+                let dashes = vec!["-".repeat(2 * b - 1); size / b];
+                lines.push(format!("    {}", dashes.join("-+-")));
+            }
+            let boxes: Vec<String> = row
+                .chunks(b)
+                .map(|cells| {
+                    let digits: Vec<String> = cells
+                        .iter()
+                        .map(|&d| match d {
+                            0 => ".".to_string(),
+                            d => d.to_string(),
+                        })
+                        .collect();
+                    digits.join(" ")
+                })
+                .collect();
+            lines.push(format!("    {}", boxes.join(" | ")));
+        }
+        let choose = match self.options().order {
+            Order::Mrv => {
+                "- Each node decides one blank by MRV (minimum remaining values): it \
+                 scans the blanks row by row; the first blank with no candidate makes \
+                 the node a dead end (every digit is rejected there); otherwise it \
+                 takes the blank with the fewest candidates, the first one on ties."
+            }
+            Order::First => {
+                "- Each node decides the first blank in row-major order, without \
+                 looking at the others; if it has no candidate, the node is a dead end."
+            }
+        };
+        parts.push(
+            "- A blank's candidates are the digits not yet in its row, its column \
+             or its box."
+                .into(),
+        );
+        parts.push(choose.into());
+        parts.push(
+            "- The candidates are tried in increasing order, each place entering a \
+             new node; the root and full grids are nodes too."
+                .into(),
+        );
+        parts.push(format!(
+            "- The solution count is capped at {CAP}: the search stops at solution \
+             #{CAP}, since two solutions already show the puzzle is not unique."
+        ));
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(&format!(
+            "One row per node, in the order entered; node 1 is the puzzle as given. \
+             cell is the blank the node decides, as (row,col), and candidates its \
+             candidates as a set (`{{}}` for none); both are `-` on a full grid. \
+             outcome is what the node does first: the first digit placed from it \
+             (`place 2`; later digits show as the rows of its other children), or \
+             `dead end` or `solution #k` (`solution #{CAP}, stop` at the cap)."
+        ))
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        // MRV's pick is worked out from every blank's candidates, as the
+        // queens' legal set is worked out from the masks: so the cell plays
+        // the masks' part, and its candidates are the legal choices.
+        &["cell"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["candidates"]
+    }
+}
+
+impl Ask for Sudoku {
+    fn question(&self, next: &SudokuEvent, previous: Option<&SudokuEvent>) -> Option<Question> {
+        let g = self.geometry();
+        let (cell, candidates) = self.deciding()?;
+        let (row, col) = g.coords(cell);
+        let digit_question = |digit: u8| {
+            let mut wrong = BTreeMap::new();
+            for d in 1..=g.size {
+                let reason = if candidates >> (d - 1) & 1 == 0 {
+                    format!("{d} is already in the cell's row, column or box")
+                } else if d < digit {
+                    format!("{d} was already tried")
+                } else {
+                    format!("{d} is a candidate, but digits are tried in increasing order")
+                };
+                wrong.insert(Answer::Number(u32::from(d)), reason);
+            }
+            Question {
+                prompt: format!("Which digit goes into ({row},{col}) next?"),
+                hint: format!("a digit 1-{}", g.size),
+                answer: Answer::Number(u32::from(digit)),
+                why: format!(
+                    "{digit} is the lowest candidate not yet tried (candidates {})",
+                    format_digits(candidates)
+                ),
+                wrong,
+                form: Form::Digit,
+                then: None,
+            }
+        };
+        let (answer, why, then) = match next {
+            SudokuEvent::Place { digit, .. } => {
+                // After an undo the node tries its next digit in the same
+                // cell, so only the digit is worth asking.
+                if matches!(previous, Some(SudokuEvent::Undo { .. })) {
+                    return Some(digit_question(*digit));
+                }
+                let why = match self.options().order {
+                    Order::Mrv => format!(
+                        "MRV picks ({row},{col}): {}, the fewest, first in row order",
+                        candidates_text(candidates.count_ones())
+                    ),
+                    Order::First => {
+                        format!("({row},{col}) is the first blank in row order")
+                    }
+                };
+                (
+                    Answer::Cell(row, col),
+                    why,
+                    Some(Box::new(digit_question(*digit))),
+                )
+            }
+            SudokuEvent::DeadEnd { .. } => (
+                Answer::DeadEnd,
+                format!("({row},{col}) has no candidate left: a contradiction"),
+                None,
+            ),
+            _ => return None,
+        };
+        let mut wrong = BTreeMap::new();
+        for idx in (0..self.grid().len()).filter(|&i| self.grid()[i] == 0) {
+            let (r, c) = g.coords(idx);
+            let n = self.candidates(idx).count_ones();
+            wrong.insert(
+                Answer::Cell(r, c),
+                format!("({r},{c}) has {}", candidates_text(n)),
+            );
+        }
+        wrong.insert(Answer::DeadEnd, "every blank still has a candidate".into());
+        Some(Question {
+            prompt: "Which cell is decided next? Or is it a dead end?".into(),
+            hint: "a cell as row,col (0-based), or d for a dead end".into(),
+            answer,
+            why,
+            wrong,
+            form: Form::Cell,
+            then,
+        })
+    }
+}
+
+/// `1 candidate`, `3 candidates`.
+fn candidates_text(n: u32) -> String {
+    if n == 1 {
+        "1 candidate".into()
+    } else {
+        format!("{n} candidates")
+    }
+}

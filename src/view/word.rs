@@ -1,0 +1,341 @@
+//! Word Search's presentation: its words, JSON fields and trace table
+//! ([`Report`]), its worksheet ([`Sheet`]), its predict questions ([`Ask`])
+//! and its screen ([`draw`]: the grid, the path, the algorithm steps).
+
+pub mod draw;
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+
+use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::search::Search;
+use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
+use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::view::text::{PathText, plural};
+use crate::worksheet::{Sheet, prose, section, times, wrap_text};
+
+impl Report for WordSearch {
+    fn write_fields(&self, event: &WordEvent, json: &mut Json<'_>) {
+        match event {
+            WordEvent::Place { row, col, index } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("index", *index);
+            }
+            WordEvent::Reject {
+                row,
+                col,
+                index,
+                reason,
+            } => {
+                json.uint("row", *row)
+                    .uint("col", *col)
+                    .uint("index", *index)
+                    .str("reason", reason.name());
+            }
+            WordEvent::TooLong { need, have } => {
+                json.str("reason", "too-long")
+                    .uint("need", *need)
+                    .uint("have", *have);
+            }
+            WordEvent::Inventory { letter, need, have } => {
+                let mut utf8 = [0; 4];
+                json.str("reason", "inventory")
+                    .str("letter", letter.encode_utf8(&mut utf8))
+                    .uint("need", *need)
+                    .uint("have", *have);
+            }
+            WordEvent::DeadEnd { row, col } | WordEvent::Undo { row, col } => {
+                json.uint("row", *row).uint("col", *col);
+            }
+            WordEvent::Solution => {
+                json.cells("path", self.found().unwrap_or_default());
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        json.bool("found", self.found().is_some())
+            .uint("nodes", self.counters().nodes)
+            .cells("path", self.found().unwrap_or_default());
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "word {}: found={}, nodes={}, path={}",
+            self.word(),
+            u8::from(self.found().is_some()),
+            self.counters().nodes,
+            PathText(self.found().unwrap_or_default())
+        )
+    }
+
+    fn write_description(&self, event: &WordEvent, _found: u64, out: &mut String) -> fmt::Result {
+        let letter = |index: u8| char::from(self.searched()[index as usize]);
+        match event {
+            WordEvent::Place { row, col, index } => {
+                write!(
+                    out,
+                    "place ({row},{col}) as letter {index}, {}",
+                    letter(*index)
+                )
+            }
+            WordEvent::Reject {
+                row,
+                col,
+                index,
+                reason: Reason::Visited,
+            } => write!(
+                out,
+                "reject ({row},{col}) for letter {index}: already on the path"
+            ),
+            WordEvent::Reject {
+                row,
+                col,
+                index,
+                reason: Reason::Mismatch,
+            } => write!(
+                out,
+                "reject ({row},{col}) for letter {index}: it holds {}, not {}",
+                char::from(self.board().letter(*row as usize, *col as usize)),
+                letter(*index)
+            ),
+            WordEvent::TooLong { need, have } => write!(
+                out,
+                "reject: the word has {need} letter{}, the board only {have} cell{}",
+                plural(usize::from(*need)),
+                plural(usize::from(*have))
+            ),
+            WordEvent::Inventory { letter, need, have } => write!(
+                out,
+                "reject: the word needs {need} x {letter}, the board holds {have}"
+            ),
+            WordEvent::DeadEnd { row, col } => write!(
+                out,
+                "dead end at ({row},{col}): no neighbour continues the word"
+            ),
+            WordEvent::Undo { row, col } => write!(out, "undo ({row},{col})"),
+            WordEvent::Solution => write!(
+                out,
+                "solution: found along {}",
+                PathText(self.found().unwrap_or_default())
+            ),
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "cell", "index", "letter", "outcome"]
+    }
+
+    fn has_root(&self) -> bool {
+        false
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        let path = self.path();
+        match path.last() {
+            Some((row, col)) => {
+                let index = path.len() - 1;
+                vec![
+                    format!("({row},{col})"),
+                    index.to_string(),
+                    char::from(self.searched()[index]).to_string(),
+                ]
+            }
+            None => vec!["-".into(), "-".into(), "-".into()],
+        }
+    }
+
+    fn note(&self, event: &WordEvent) -> Note {
+        match event {
+            WordEvent::Place { row, col, index } => {
+                let choice = format!("({row},{col})");
+                let mut label = choice.clone();
+                label.extend(
+                    self.searched()
+                        .get(usize::from(*index))
+                        .map(|&l| char::from(l)),
+                );
+                Note::Placed(Placed { choice, label })
+            }
+            WordEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            // The search stops at the first path found.
+            WordEvent::Solution => Note::End(Ending::Solution {
+                number: 1,
+                weight: 1,
+                stops: true,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            Ending::Solution { .. } => out.push_str("solution: word found"),
+            other => write_plain_ending(other, out),
+        }
+    }
+}
+
+impl Sheet for WordSearch {
+    fn title(&self) -> String {
+        format!("Word Search for {}", self.word())
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let options = self.options();
+        let mut parts = vec![format!(
+            "Find the word {} on the board as a path of cells, each next to the one \
+             before it (up, right, down or left), using no cell twice. Rows and \
+             columns are numbered from 0:",
+            self.word()
+        )];
+        let board: Vec<String> = self
+            .board()
+            .lines()
+            .iter()
+            .map(|line| {
+                let letters: Vec<String> = line.chars().map(String::from).collect();
+                format!("    {}", letters.join(" "))
+            })
+            .collect();
+        parts.push(if options.inventory {
+            "- Inventory: before any cell is tried, the word's letters are counted \
+             against the board's; a letter the word needs more often than the board \
+             holds it ends the search with no node entered."
+                .into()
+        } else {
+            "- Inventory check: off.".into()
+        });
+        let reversal = match (options.reverse, self.reversal()) {
+            (false, _) => "- Reversal: off; the word is searched as given.".to_string(),
+            (true, None) => "- Reversal: the word is empty, found at once.".to_string(),
+            (true, Some((first, last, have_first, have_last))) => {
+                let outcome = if self.reversed() {
+                    let searched = String::from_utf8_lossy(self.searched()).into_owned();
+                    format!("so the search looks for {searched}")
+                } else {
+                    "so the word is searched as given".to_string()
+                };
+                format!(
+                    "- Reversal: when the first letter is more common on the board \
+                     than the last, the reversed word is searched, since starting at \
+                     the rarer end fails sooner. Here {first} occurs {} and {last} \
+                     {}, {outcome}; paths are reported in the word's own order.",
+                    times(have_first),
+                    times(have_last)
+                )
+            }
+        };
+        parts.push(reversal);
+        parts.push(
+            "- Start cells are tried row by row; from a cell, the neighbours in the \
+             order up, right, down, left. A start cell or neighbour that holds the \
+             next letter and is not on the path is placed, entering a node (there \
+             is no root node). The search stops at the first path found."
+                .into(),
+        );
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), board, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(
+            "One row per node, in the order entered. The cell column is the cell \
+             the node enters, index its position in the searched word (from 0) and \
+             letter the letter it matches. The outcome is what the node does first: the first \
+             cell placed from it (`place (0,3)`; later cells show as the rows of \
+             its other children), or `dead end` or `solution: word found`.",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        // The index and letter are the state a node works from (the screen's
+        // "Word and checks" panel shows them); the cell entered is the
+        // choice its parent found legal.
+        &["index", "letter"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["cell"]
+    }
+}
+
+/// The directions' names, in the order the search tries them: the
+/// answers to "which neighbour comes next?".
+const NAMES: [&str; 4] = [
+    DIRECTIONS[0].2,
+    DIRECTIONS[1].2,
+    DIRECTIONS[2].2,
+    DIRECTIONS[3].2,
+];
+
+impl Ask for WordSearch {
+    fn question(&self, next: &WordEvent, _previous: Option<&WordEvent>) -> Option<Question> {
+        let path = self.path();
+        let &(r, c) = path.last()?;
+        let board = self.board();
+        let here = usize::from(r) * board.cols() + usize::from(c);
+        let index = path.len();
+        let (answer, why) = match next {
+            WordEvent::Place { row, col, .. } => {
+                let dir = (0..4).find(|&d| {
+                    board.neighbor(here, d)
+                        == Some(usize::from(*row) * board.cols() + usize::from(*col))
+                })?;
+                (
+                    Answer::Name(DIRECTIONS[dir].2),
+                    format!(
+                        "({row},{col}) holds {}, letter {index} of {}, and is the first such neighbour in the order up, right, down, left",
+                        char::from(self.searched()[index]),
+                        String::from_utf8_lossy(self.searched())
+                    ),
+                )
+            }
+            WordEvent::DeadEnd { .. } => (
+                Answer::DeadEnd,
+                format!("no neighbour of ({r},{c}) holds the next letter off the path"),
+            ),
+            _ => return None,
+        };
+        let mut wrong = BTreeMap::new();
+        for (d, (_, _, name)) in DIRECTIONS.iter().enumerate() {
+            let reason = match board.neighbor(here, d) {
+                None => format!("{name} is off the board"),
+                Some(cell) => {
+                    let (nr, nc) = (cell / board.cols(), cell % board.cols());
+                    let letter = char::from(board.letter(nr, nc));
+                    let want = self.searched().get(index).map_or('?', |&l| char::from(l));
+                    if self.is_visited(nr, nc) {
+                        format!(
+                            "({nr},{nc}) is already on the path ({})",
+                            Reason::Visited.name()
+                        )
+                    } else if letter != want {
+                        format!("({nr},{nc}) holds {letter}, not {want}")
+                    } else {
+                        format!(
+                            "({nr},{nc}) fits, but a neighbour earlier in the order comes first"
+                        )
+                    }
+                }
+            };
+            wrong.insert(Answer::Name(name), reason);
+        }
+        wrong.insert(
+            Answer::DeadEnd,
+            "a neighbour still continues the word".into(),
+        );
+        Some(Question {
+            prompt: format!("From ({r},{c}): which neighbour comes next? Or is it a dead end?"),
+            hint: "up, right, down, left (or u, r, d, l), or x for a dead end".into(),
+            answer,
+            why,
+            wrong,
+            form: Form::Name(&NAMES),
+            then: None,
+        })
+    }
+}
