@@ -43,6 +43,7 @@ mod golden;
 mod headless;
 mod keys;
 mod layout;
+mod model;
 mod oracles;
 mod play;
 mod predict;
