@@ -2,8 +2,11 @@
 //!
 //! Data flows one way: input → search → timeline → view → screen. The
 //! engine in [`search`] knows nothing of terminals; [`input`] turns what a
-//! user typed into validated puzzles; [`mod@print`] renders the headless outputs;
-//! [`timeline`] steps back and forth over any search; [`ui`] draws it.
+//! user typed into validated puzzles; [`model`] is what a search tells the
+//! views (typed notes, endings, labels, the node log); [`view`] holds each
+//! search's presentation, one module per search; [`mod@print`] renders the
+//! headless outputs; [`timeline`] steps back and forth over any search;
+//! [`ui`] draws it.
 
 #![forbid(unsafe_code)]
 
