@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Panel};
 use super::keys::{self, Binding, ScreenAction};
-use super::scene::Scene;
+use super::scene::{PathLine, Scene};
 use super::theme::Theme;
 use super::{panels, tree};
 use crate::search::{EventKind, SearchEvent};
@@ -727,20 +727,28 @@ fn render_too_small<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, need:
 }
 
 /// Shortens a long path line from the left, keeping its label and its
-/// newest (rightmost) part: `placed … (4,1)=2 (4,4)=5`.
-pub fn keep_tail(line: Line<'static>, width: usize, theme: &super::theme::Theme) -> Line<'static> {
-    if line.width() <= width || line.spans.is_empty() {
-        return line;
+/// newest (rightmost) part: `placed … (4,1)=2 (4,4)=5`. A note after the
+/// steps goes first, whole.
+pub fn keep_tail(path: PathLine, width: usize, theme: &super::theme::Theme) -> Line<'static> {
+    let PathLine { label, steps, note } = path;
+    let steps_width: usize = label.width() + steps.iter().map(Span::width).sum::<usize>();
+    let note_width = note.as_ref().map_or(0, Span::width);
+    if steps_width + note_width <= width {
+        return PathLine { label, steps, note }.line();
     }
-    let mut spans = line.spans;
-    // A trailing note (set off by spaces) goes first, whole.
-    while spans.len() > 2 && spans.last().is_some_and(|s| s.content.starts_with("   ")) {
-        spans.pop();
-        if spans.iter().map(Span::width).sum::<usize>() <= width {
-            return Line::from(spans);
+    let mut spans = steps;
+    match note {
+        Some(note) if spans.is_empty() => spans.push(note),
+        _ if steps_width <= width => {
+            return PathLine {
+                label,
+                steps: spans,
+                note: None,
+            }
+            .line();
         }
+        _ => {}
     }
-    let label = spans.remove(0);
     let ellipsis = Span::styled(format!("{} ", theme.glyphs.ellipsis), theme.muted());
     let mut budget = width.saturating_sub(label.width() + ellipsis.width());
     let mut tail = Vec::new();

@@ -3,7 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 
 use super::predict::Ask;
 use super::theme::Theme;
@@ -39,7 +39,7 @@ pub trait Scene: Report + Ask {
     fn legend(&self, theme: &Theme) -> Vec<(String, String)>;
 
     /// The current path in one line.
-    fn path(&self, theme: &Theme) -> Line<'static>;
+    fn path(&self, theme: &Theme) -> PathLine;
 
     /// The algorithm as short numbered pseudo-code, in the screen's words.
     fn algorithm(&self) -> &'static [&'static str];
@@ -49,6 +49,28 @@ pub trait Scene: Report + Ask {
 
     /// What the solutions counter says, e.g. `2 (1 board, counted twice)`.
     fn solutions_text(&self) -> String;
+}
+
+/// The path panel's line, in parts, so that a narrow panel can cut it
+/// without reading its words: the note goes first, then the oldest steps.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PathLine {
+    /// What the line shows, e.g. `prefix `, `placed `.
+    pub label: Span<'static>,
+    /// The path's steps, oldest first.
+    pub steps: Vec<Span<'static>>,
+    /// A note after the steps (a rule of thumb, what was found).
+    pub note: Option<Span<'static>>,
+}
+
+impl PathLine {
+    /// The whole line.
+    pub fn line(self) -> Line<'static> {
+        let mut spans = vec![self.label];
+        spans.extend(self.steps);
+        spans.extend(self.note);
+        Line::from(spans)
+    }
 }
 
 /// The display width of the widest line and the number of lines.

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{Scene, extent, put};
+use crate::ui::scene::{PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -220,19 +220,22 @@ impl Scene for Queens {
         rows
     }
 
-    fn path(&self, theme: &Theme) -> Line<'static> {
+    fn path(&self, theme: &Theme) -> PathLine {
         let prefix: Vec<String> = self.queens().iter().map(u8::to_string).collect();
-        Line::from(vec![
-            Span::styled("prefix ", theme.muted()),
-            Span::styled(format!("[{}]", prefix.join(",")), theme.placed()),
-            Span::styled(
+        PathLine {
+            label: Span::styled("prefix ", theme.muted()),
+            steps: vec![Span::styled(
+                format!("[{}]", prefix.join(",")),
+                theme.placed(),
+            )],
+            note: Some(Span::styled(
                 format!(
                     "   one queen per row; columns tried 0 to {}",
                     self.n().max(1) - 1
                 ),
                 theme.muted(),
-            ),
-        ])
+            )),
+        }
     }
 
     fn algorithm(&self) -> &'static [&'static str] {

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use crate::search::Cause;
 use crate::search::sudoku::{Order, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits};
-use crate::ui::scene::{Scene, put};
+use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 
 /// Row label width.
@@ -235,18 +235,22 @@ impl Scene for Sudoku {
         ]
     }
 
-    fn path(&self, theme: &Theme) -> Line<'static> {
+    fn path(&self, theme: &Theme) -> PathLine {
         let g = self.geometry();
-        let mut spans = vec![Span::styled("placed ", theme.muted())];
+        let mut steps = Vec::new();
         let placements = self.placements();
         if placements.is_empty() {
-            spans.push(Span::styled("(none)", theme.muted()));
+            steps.push(Span::styled("(none)", theme.muted()));
         }
         for (cell, digit) in placements {
             let (r, c) = g.coords(cell);
-            spans.push(Span::styled(format!("({r},{c})={digit} "), theme.written()));
+            steps.push(Span::styled(format!("({r},{c})={digit} "), theme.written()));
         }
-        Line::from(spans)
+        PathLine {
+            label: Span::styled("placed ", theme.muted()),
+            steps,
+            note: None,
+        }
     }
 
     fn algorithm(&self) -> &'static [&'static str] {

@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Step, WordEvent, WordSearch};
-use crate::ui::scene::{Scene, put};
+use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 
 /// Row label width.
@@ -221,28 +221,29 @@ impl Scene for WordSearch {
         ]
     }
 
-    fn path(&self, theme: &Theme) -> Line<'static> {
-        let mut spans = vec![Span::styled("path ", theme.muted())];
+    fn path(&self, theme: &Theme) -> PathLine {
+        let mut steps = Vec::new();
         let path = self.path();
         if path.is_empty() {
-            spans.push(Span::styled("(empty)", theme.muted()));
+            steps.push(Span::styled("(empty)", theme.muted()));
         }
         for (i, (r, c)) in path.iter().enumerate() {
             let letter = char::from(self.board().letter(usize::from(*r), usize::from(*c)));
             let sep = if i + 1 < path.len() { " " } else { "" };
-            spans.push(Span::styled(
+            steps.push(Span::styled(
                 format!("({r},{c}){letter}{sep}"),
                 theme.placed(),
             ));
         }
-        if let Some(found) = self.found().filter(|_| path.is_empty()) {
+        let note = self.found().filter(|_| path.is_empty()).map(|found| {
             let cells: Vec<String> = found.iter().map(|(r, c)| format!("({r},{c})")).collect();
-            spans.push(Span::styled(
-                format!("   found along {}", cells.join(" ")),
-                theme.legal(),
-            ));
+            Span::styled(format!("   found along {}", cells.join(" ")), theme.legal())
+        });
+        PathLine {
+            label: Span::styled("path ", theme.muted()),
+            steps,
+            note,
         }
-        Line::from(spans)
     }
 
     fn algorithm(&self) -> &'static [&'static str] {
