@@ -37,6 +37,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use backstep::input::word::parse_word;
+use backstep::search::colour::{Colour, ColourEvent, ColourOptions, Graph};
+use backstep::search::maze::{Grid, Maze, MazeEvent, Move, Reason as MazeReason};
 use backstep::search::queens::{
     Attack, Attacks, Columns, Masks, Queens, QueensEvent, QueensOptions,
 };
@@ -960,6 +962,339 @@ fn word_engine(board: &Board, word: &str, reverse: bool) -> WordSearch {
 }
 
 // ---------------------------------------------------------------------------
+// Rat in a Maze
+
+/// Plain recursive Rat in a Maze: every simple path from the top-left to the
+/// bottom-right cell, moves D, L, R, U; nodes are the cells entered (the
+/// start included), the answer the first path's letters.
+fn maze_recursive(grid: &Grid) -> Outcome {
+    struct Walk<'a> {
+        grid: &'a Grid,
+        on: Vec<bool>,
+        path: Vec<u8>,
+        nodes: u64,
+        paths: u64,
+        first: Option<Vec<u8>>,
+    }
+    impl Walk<'_> {
+        fn cell(&mut self, row: u8, col: u8) {
+            self.nodes += 1;
+            let (rows, cols) = (self.grid.rows(), self.grid.cols());
+            if usize::from(row) + 1 == rows && usize::from(col) + 1 == cols {
+                self.paths += 1;
+                self.first.get_or_insert_with(|| self.path.clone());
+                return;
+            }
+            let i = usize::from(row) * cols + usize::from(col);
+            self.on[i] = true;
+            for mv in Move::ALL {
+                if let Some((r, c)) = mv.from(row, col, rows, cols) {
+                    let j = usize::from(r) * cols + usize::from(c);
+                    if self.grid.is_open(r.into(), c.into()) && !self.on[j] {
+                        self.path.push(mv.letter() as u8);
+                        self.cell(r, c);
+                        self.path.pop();
+                    }
+                }
+            }
+            self.on[i] = false;
+        }
+    }
+    let mut walk = Walk {
+        grid,
+        on: vec![false; grid.rows() * grid.cols()],
+        path: Vec::new(),
+        nodes: 0,
+        paths: 0,
+        first: None,
+    };
+    let goal_open = grid.is_open(grid.rows() - 1, grid.cols() - 1);
+    if grid.is_open(0, 0) && goal_open {
+        walk.cell(0, 0);
+    }
+    Outcome {
+        solutions: walk.paths,
+        nodes: walk.nodes,
+        answer: walk.first.unwrap_or_default(),
+    }
+}
+
+fn maze_iterator(grid: &Grid, rejects: bool) -> (Outcome, u64) {
+    drain(Maze::new(grid, rejects), |s| {
+        s.paths()
+            .first()
+            .map(|p| p.as_bytes().to_vec())
+            .unwrap_or_default()
+    })
+}
+
+/// Recursive Rat in a Maze with every event of the engine, rejects
+/// included: the walls at the ends before any node, else the start's
+/// `place`, at each cell the goal's `solution` or the moves D, L, R, U each
+/// a `reject` (wall, visited) or a `place` and the child's events, a
+/// `dead-end` when none was placed, then the cell's `undo`.
+struct MazeEvents<'a, F> {
+    grid: &'a Grid,
+    visited: [u64; 4],
+    path: Vec<u8>,
+    first: Option<Vec<u8>>,
+    counters: Counters,
+    visit: F,
+}
+
+impl<'a, F: FnMut(MazeEvent)> MazeEvents<'a, F> {
+    fn run(grid: &'a Grid, visit: F) -> (Outcome, Counters) {
+        let mut s = MazeEvents {
+            grid,
+            visited: [0; 4],
+            path: Vec::new(),
+            first: None,
+            counters: Counters::default(),
+            visit,
+        };
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let wall = if !grid.is_open(0, 0) {
+            Some((0, 0))
+        } else if !grid.is_open(rows - 1, cols - 1) {
+            Some((rows - 1, cols - 1))
+        } else {
+            None
+        };
+        match wall {
+            Some((row, col)) => s.emit(MazeEvent::Reject {
+                row: row as u8,
+                col: col as u8,
+                mv: None,
+                reason: MazeReason::Wall,
+            }),
+            None => s.cell(0, 0, None),
+        }
+        let outcome = Outcome {
+            solutions: s.counters.solutions,
+            nodes: s.counters.nodes,
+            answer: s.first.take().unwrap_or_default(),
+        };
+        (outcome, s.counters)
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, event: MazeEvent) {
+        record(&mut self.counters, event.kind());
+        (self.visit)(event);
+    }
+
+    fn cell(&mut self, row: u8, col: u8, mv: Option<Move>) {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let i = usize::from(row) * cols + usize::from(col);
+        self.visited[i / 64] |= 1 << (i % 64);
+        self.counters.nodes += 1;
+        self.emit(MazeEvent::Place { row, col, mv });
+        if usize::from(row) + 1 == rows && usize::from(col) + 1 == cols {
+            self.counters.solutions += 1;
+            if self.first.is_none() {
+                self.first = Some(self.path.clone());
+            }
+            self.emit(MazeEvent::Solution);
+        } else {
+            let mut placed = false;
+            for mv in Move::ALL {
+                let Some((r, c)) = mv.from(row, col, rows, cols) else {
+                    continue;
+                };
+                let j = usize::from(r) * cols + usize::from(c);
+                let reason = if !self.grid.is_open(r.into(), c.into()) {
+                    MazeReason::Wall
+                } else if self.visited[j / 64] >> (j % 64) & 1 == 1 {
+                    MazeReason::Visited
+                } else {
+                    placed = true;
+                    self.path.push(mv.letter() as u8);
+                    self.cell(r, c, Some(mv));
+                    self.path.pop();
+                    continue;
+                };
+                self.emit(MazeEvent::Reject {
+                    row: r,
+                    col: c,
+                    mv: Some(mv),
+                    reason,
+                });
+            }
+            if !placed {
+                self.emit(MazeEvent::DeadEnd { row, col });
+            }
+        }
+        self.visited[i / 64] &= !(1 << (i % 64));
+        self.emit(MazeEvent::Undo { row, col });
+    }
+}
+
+fn maze_recursive_events(grid: &Grid, visit: impl FnMut(MazeEvent)) -> (Outcome, Counters) {
+    MazeEvents::run(grid, visit)
+}
+
+// ---------------------------------------------------------------------------
+// Graph colouring
+
+/// Plain recursive m-colouring: vertices in order, colours ascending; nodes
+/// are the root and every colour placed; the answer the first colouring.
+/// Without `all` it stops at the first colouring.
+fn colour_recursive(graph: &Graph, m: u8, all: bool) -> Outcome {
+    fn node(
+        graph: &Graph,
+        m: u8,
+        all: bool,
+        colours: &mut Vec<u8>,
+        out: &mut Outcome,
+        first: &mut Option<Vec<u8>>,
+    ) -> bool {
+        let u = colours.len();
+        if u == graph.vertices() {
+            out.solutions += 1;
+            first.get_or_insert_with(|| colours.clone());
+            return !all;
+        }
+        let adjacent = graph.neighbours(u);
+        for k in 1..=m {
+            let clash = (0..u).any(|w| adjacent >> w & 1 == 1 && colours[w] == k);
+            if !clash {
+                out.nodes += 1;
+                colours.push(k);
+                let stop = node(graph, m, all, colours, out, first);
+                colours.pop();
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut out = Outcome {
+        solutions: 0,
+        nodes: 1,
+        answer: Vec::new(),
+    };
+    let mut first = None;
+    node(graph, m, all, &mut Vec::new(), &mut out, &mut first);
+    out.answer = first.unwrap_or_default();
+    out
+}
+
+fn colour_options(m: u8, all: bool, rejects: bool) -> ColourOptions {
+    ColourOptions { m, all, rejects }
+}
+
+fn colour_iterator(graph: &Graph, m: u8, all: bool, rejects: bool) -> (Outcome, u64) {
+    drain(Colour::new(graph, colour_options(m, all, rejects)), |s| {
+        s.first().unwrap_or_default().to_vec()
+    })
+}
+
+/// Recursive m-colouring with every event of the engine, rejects included:
+/// at each node a `solution` once every vertex is coloured (which, without
+/// `all`, stops the search: the open places are undone on the way out), or
+/// the colours ascending each a `reject` naming the neighbours that hold it
+/// or a `place`, the child's events and the `undo`; a `dead-end` when none
+/// was placed.
+struct ColourEvents<'a, F> {
+    graph: &'a Graph,
+    m: u8,
+    all: bool,
+    colours: Vec<u8>,
+    classes: [u32; 10],
+    first: Option<Vec<u8>>,
+    counters: Counters,
+    visit: F,
+}
+
+impl<'a, F: FnMut(ColourEvent)> ColourEvents<'a, F> {
+    fn run(graph: &'a Graph, m: u8, all: bool, visit: F) -> (Outcome, Counters) {
+        let mut s = ColourEvents {
+            graph,
+            m,
+            all,
+            colours: vec![0; graph.vertices()],
+            classes: [0; 10],
+            first: None,
+            counters: Counters {
+                nodes: 1,
+                ..Counters::default()
+            },
+            visit,
+        };
+        s.node(0);
+        let outcome = Outcome {
+            solutions: s.counters.solutions,
+            nodes: s.counters.nodes,
+            answer: s.first.take().unwrap_or_default(),
+        };
+        (outcome, s.counters)
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, event: ColourEvent) {
+        record(&mut self.counters, event.kind());
+        (self.visit)(event);
+    }
+
+    /// Decides vertex `u`; returns true when the search stops.
+    fn node(&mut self, u: usize) -> bool {
+        if u == self.graph.vertices() {
+            self.counters.solutions += 1;
+            if self.first.is_none() {
+                self.first = Some(self.colours.clone());
+            }
+            self.emit(ColourEvent::Solution);
+            return !self.all;
+        }
+        let adjacent = self.graph.neighbours(u);
+        let mut placed = false;
+        for k in 1..=self.m {
+            let by = self.classes[usize::from(k)] & adjacent;
+            if by != 0 {
+                self.emit(ColourEvent::Reject {
+                    vertex: u as u8,
+                    colour: k,
+                    by,
+                });
+                continue;
+            }
+            placed = true;
+            self.colours[u] = k;
+            self.classes[usize::from(k)] |= 1 << u;
+            self.counters.nodes += 1;
+            self.emit(ColourEvent::Place {
+                vertex: u as u8,
+                colour: k,
+            });
+            let stop = self.node(u + 1);
+            self.colours[u] = 0;
+            self.classes[usize::from(k)] &= !(1 << u);
+            self.emit(ColourEvent::Undo {
+                vertex: u as u8,
+                colour: k,
+            });
+            if stop {
+                return true;
+            }
+        }
+        if !placed {
+            self.emit(ColourEvent::DeadEnd { vertex: u as u8 });
+        }
+        false
+    }
+}
+
+fn colour_recursive_events(
+    graph: &Graph,
+    m: u8,
+    all: bool,
+    visit: impl FnMut(ColourEvent),
+) -> (Outcome, Counters) {
+    ColourEvents::run(graph, m, all, visit)
+}
+
+// ---------------------------------------------------------------------------
 // The cases
 
 type Run = Box<dyn Fn() -> Outcome>;
@@ -1058,6 +1393,69 @@ fn cases() -> Vec<Case> {
             same_events: Box::new(move || {
                 streams::same_events_lockstep(&w4, word_engine(&b3, &w4, reverse), |v| {
                     word_recursive_events(6, 6, &l3, w4.as_bytes(), reverse, v).1
+                })
+            }),
+        });
+    }
+
+    // Rat in a Maze: a 5x6 maze with every cell open (all the simple
+    // corner-to-corner paths) and one with a few walls.
+    for (label, rows) in [
+        ("maze-5x6-open", "111111,111111,111111,111111,111111"),
+        (
+            "maze-6x6-walls",
+            "111011,110111,111111,101101,111111,111011",
+        ),
+    ] {
+        let grid = backstep::input::maze::parse_list(rows).expect("a valid maze");
+        let (g1, g2, g3, g4, g5) = (
+            grid.clone(),
+            grid.clone(),
+            grid.clone(),
+            grid.clone(),
+            grid.clone(),
+        );
+        let label = label.to_string();
+        cases.push(Case {
+            name: label.clone(),
+            recursive: Box::new(move || maze_recursive(&g1)),
+            events_off: Box::new(move || maze_iterator(&g2, false)),
+            every_event: Box::new(move || maze_iterator(&g3, true)),
+            recursive_events: Box::new(move || with_steps(maze_recursive_events(&g4, drop))),
+            same_events: Box::new(move || {
+                streams::same_events_lockstep(&label, Maze::new(&g5, true), |v| {
+                    maze_recursive_events(&g5, v).1
+                })
+            }),
+        });
+    }
+
+    // Graph colouring: every 4-colouring of myciel3, every 3-colouring of
+    // the Petersen graph.
+    for (name, m) in [("myciel3", 4u8), ("petersen", 3)] {
+        let graph = backstep::input::colour::load_graph(name)
+            .expect("a shipped graph")
+            .value;
+        let (g1, g2, g3, g4, g5) = (
+            graph.clone(),
+            graph.clone(),
+            graph.clone(),
+            graph.clone(),
+            graph.clone(),
+        );
+        let label = format!("colour-{name}-m{m}-all");
+        cases.push(Case {
+            name: label.clone(),
+            recursive: Box::new(move || colour_recursive(&g1, m, true)),
+            events_off: Box::new(move || colour_iterator(&g2, m, true, false)),
+            every_event: Box::new(move || colour_iterator(&g3, m, true, true)),
+            recursive_events: Box::new(move || {
+                with_steps(colour_recursive_events(&g4, m, true, drop))
+            }),
+            same_events: Box::new(move || {
+                let engine = Colour::new(&g5, colour_options(m, true, true));
+                streams::same_events_lockstep(&label, engine, |v| {
+                    colour_recursive_events(&g5, m, true, v).1
                 })
             }),
         });
@@ -1229,6 +1627,52 @@ mod streams {
                     same_events_collected(&name, word_engine(&board, &word, reverse), |v| {
                         word_recursive_events(rows, cols, &letters, word.as_bytes(), reverse, v).1
                     });
+                }
+            }
+        }
+
+        let mazes = [
+            "1000,1101,1100,0111",
+            "1",
+            "01,11",
+            "11,10",
+            "1111,1111,1111,1111",
+            "110,011,101",
+        ];
+        for rows in mazes {
+            let grid = backstep::input::maze::parse_list(rows).expect("a valid maze");
+            same_events_collected(&format!("maze {rows}"), Maze::new(&grid, true), |v| {
+                maze_recursive_events(&grid, v).1
+            });
+            assert_eq!(
+                maze_iterator(&grid, true).0,
+                maze_recursive(&grid),
+                "maze {rows}"
+            );
+        }
+
+        let graphs = [
+            (4, "0-1,1-3,2-3,3-0,0-2"),
+            (0, ""),
+            (3, ""),
+            (5, "0-1,1-2,2-3,3-4,4-0"),
+            (6, "0-1,0-2,1-2,2-3,3-4,4-5,5-3,0-5"),
+        ];
+        for (v, edges) in graphs {
+            let graph =
+                backstep::input::colour::parse_edges(edges, Some(v)).expect("a valid graph");
+            for m in 1..=4 {
+                for all in [false, true] {
+                    let name = format!("colour V={v} {edges} m={m} all={all}");
+                    let engine = Colour::new(&graph, colour_options(m, all, true));
+                    same_events_collected(&name, engine, |v| {
+                        colour_recursive_events(&graph, m, all, v).1
+                    });
+                    assert_eq!(
+                        colour_iterator(&graph, m, all, true).0,
+                        colour_recursive(&graph, m, all),
+                        "{name}"
+                    );
                 }
             }
         }

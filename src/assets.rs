@@ -53,6 +53,25 @@ pub const BOARDS: &[Asset] = &[Asset {
     text: include_str!("../assets/word/sample.txt"),
 }];
 
+/// The shipped graphs to colour, in the DIMACS format.
+pub const GRAPHS: &[Asset] = &[
+    Asset {
+        name: "seed",
+        about: "seed 003's example: 4 vertices, 5 edges; 3 colours, not 2",
+        text: include_str!("../assets/colour/seed.col"),
+    },
+    Asset {
+        name: "petersen",
+        about: "the Petersen graph: 10 vertices, 15 edges; 3 colours",
+        text: include_str!("../assets/colour/petersen.col"),
+    },
+    Asset {
+        name: "myciel3",
+        about: "Mycielski's graph of the 5-cycle: 11 vertices, 20 edges, no triangle; 4 colours",
+        text: include_str!("../assets/colour/myciel3.col"),
+    },
+];
+
 /// The asset called `name`, if one is shipped.
 pub fn find(list: &'static [Asset], name: &str) -> Option<&'static Asset> {
     list.iter().find(|a| a.name == name)

@@ -20,6 +20,8 @@ use crate::search::queens::MAX_N;
 use crate::search::sudoku::Puzzle;
 use crate::search::word::Board;
 
+pub mod colour;
+pub mod maze;
 pub mod sudoku;
 pub mod word;
 

@@ -8,6 +8,8 @@
 //!
 //! Nothing in this module knows about terminals or output formats.
 
+pub mod colour;
+pub mod maze;
 pub mod queens;
 pub mod sudoku;
 pub mod word;

@@ -4,6 +4,9 @@
 //! [`crate::ui::scene::Scene`] (its `draw` submodule). The generic code
 //! (`print`, `worksheet`, `ui`) never names a search.
 
+pub mod colour;
+pub mod maze;
+mod prose;
 pub mod queens;
 pub mod sudoku;
 pub(crate) mod text;

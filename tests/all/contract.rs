@@ -276,3 +276,69 @@ fn word_without_reversal() {
         )
     });
 }
+
+impl Joins for backstep::search::maze::Maze {
+    /// The current path (cells and moves) and the visited mark of every cell.
+    type View = (Vec<(u8, u8)>, String, Vec<bool>);
+    fn view(&self) -> Self::View {
+        let g = self.grid();
+        let marks = (0..g.rows())
+            .flat_map(|r| (0..g.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| self.is_visited(r, c))
+            .collect();
+        (self.path(), self.moves(), marks)
+    }
+    const ROOT: bool = false;
+}
+
+impl Joins for backstep::search::colour::Colour {
+    /// The colour of every vertex and the colours of the vertices decided.
+    type View = (Vec<u8>, Vec<u8>);
+    fn view(&self) -> Self::View {
+        (self.colours().to_vec(), self.coloured().to_vec())
+    }
+    const ROOT: bool = true;
+}
+
+/// Mazes covering paths found, none, walls at either end, one cell, open.
+const MAZES: [&str; 7] = [
+    "1000,1101,1100,0111",
+    "1",
+    "01,11",
+    "11,10",
+    "1111,1111,1111",
+    "110,011,101",
+    "10,01",
+];
+
+#[test]
+fn maze() {
+    use backstep::search::maze::Maze;
+    MAZES.iter().for_each(|m| {
+        let grid = input::maze::parse_list(m).expect("a valid maze");
+        contract(&format!("maze {m}"), |r| Maze::new(&grid, r))
+    });
+}
+
+/// Graphs (vertices, edges) for m = 1..=3, first colouring and all.
+const GRAPHS: [(usize, &str); 5] = [
+    (4, "0-1,1-3,2-3,3-0,0-2"),
+    (0, ""),
+    (3, ""),
+    (5, "0-1,1-2,2-3,3-4,4-0"),
+    (4, "0-1,0-2,0-3,1-2,1-3,2-3"),
+];
+
+#[test]
+fn colour() {
+    use backstep::search::colour::{Colour, ColourOptions};
+    for (v, edges) in GRAPHS {
+        let graph = input::colour::parse_edges(edges, Some(v)).expect("a valid graph");
+        for (m, all) in (1..=3).flat_map(|m| [(m, false), (m, true)]) {
+            let name = format!("colour V={v} {edges} m={m} all={all}");
+            contract(&name, |rejects| {
+                Colour::new(&graph, ColourOptions { m, all, rejects })
+            });
+        }
+    }
+}

@@ -35,6 +35,7 @@
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
 
+mod colour;
 mod contract;
 mod errors;
 mod event_loop;
@@ -43,6 +44,8 @@ mod golden;
 mod headless;
 mod keys;
 mod layout;
+mod lib_outputs;
+mod maze;
 mod model;
 mod oracles;
 mod play;

@@ -1,0 +1,202 @@
+//! Reading a graph to colour (SPEC §5): `--vertices V` and `--edges
+//! 0-1,1-3` (0-based), or a DIMACS `.col` file (`c` comments, `p edge V E`,
+//! `e a b` with 1-based vertices). Errors name the edge (its position in
+//! the list and its text) or the file's line (1-based, as editors count).
+//! A repeated edge counts once; the `E` of `p edge` is not checked.
+
+use anyhow::{Context, Result, bail};
+
+use super::{Loaded, file_name, from_asset, looks_like_path, read_file};
+use crate::assets;
+use crate::search::colour::{Graph, MAX_COLOURS, MAX_VERTICES};
+
+/// Seed 003's graph: 4 vertices, 5 edges.
+pub const DEFAULT_EDGES: &str = "0-1,1-3,2-3,3-0,0-2";
+
+/// Seed 003's graph.
+pub fn default_graph() -> Graph {
+    parse_edges(DEFAULT_EDGES, Some(4)).expect("the seed graph is valid")
+}
+
+impl Graph {
+    /// A graph of `vertices` vertices (at most 32) and the given edges
+    /// (0-based, each in range and joining two different vertices: checked
+    /// by the callers, which can name the edge). A repeated edge counts
+    /// once.
+    pub(crate) fn new(vertices: usize, edges: &[(usize, usize)]) -> Graph {
+        debug_assert!(vertices <= MAX_VERTICES);
+        let mut adjacent = vec![0u32; vertices];
+        for &(a, b) in edges {
+            debug_assert!(a < vertices && b < vertices && a != b);
+            adjacent[a] |= 1 << b;
+            adjacent[b] |= 1 << a;
+        }
+        Graph { vertices, adjacent }
+    }
+}
+
+/// Parses a number of colours, 1..=9 (a clap value parser).
+pub fn colours_m(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<i64>() {
+        Ok(m) if (1..=i64::from(MAX_COLOURS)).contains(&m) => Ok(m as u8),
+        Ok(m) => Err(format!("m must be between 1 and {MAX_COLOURS}, got {m}")),
+        Err(_) => Err(format!(
+            "m must be a whole number between 1 and {MAX_COLOURS}, got {text:?}"
+        )),
+    }
+}
+
+/// Parses a vertex count, 0..=32 (a clap value parser).
+pub fn vertex_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(v) if (0..=MAX_VERTICES as i64).contains(&v) => Ok(v as usize),
+        Ok(v) => Err(format!(
+            "the vertex count must be between 0 and {MAX_VERTICES}, got {v}"
+        )),
+        Err(_) => Err(format!(
+            "the vertex count must be a whole number between 0 and {MAX_VERTICES}, got {text:?}"
+        )),
+    }
+}
+
+/// Reads `--edges` (`0-1,1-3`, spaces ignored, empty for none) with
+/// `--vertices` if given; without it, V is the largest vertex named + 1.
+pub fn parse_edges(text: &str, vertices: Option<usize>) -> Result<Graph> {
+    if let Some(v) = vertices
+        && v > MAX_VERTICES
+    {
+        bail!("the graph has {v} vertices; at most {MAX_VERTICES}");
+    }
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut edges = Vec::new();
+    if !cleaned.is_empty() {
+        for (i, item) in cleaned.split(',').enumerate() {
+            let n = i + 1;
+            let Some((a, b)) = item.split_once('-') else {
+                bail!("edge {n} {item:?} is not two vertices joined by '-', like 0-1");
+            };
+            let vertex = |part: &str| -> Result<usize> {
+                match part.parse::<u64>() {
+                    Ok(x) => Ok(usize::try_from(x).unwrap_or(usize::MAX)),
+                    Err(_) => bail!(
+                        "edge {n} {item:?}: {part:?} is not a vertex number (0-based, like 0-1)"
+                    ),
+                }
+            };
+            let (a, b) = (vertex(a)?, vertex(b)?);
+            let limit = vertices.unwrap_or(MAX_VERTICES);
+            for x in [a, b] {
+                if x >= limit {
+                    match vertices {
+                        Some(0) => {
+                            bail!("edge {n} {item:?}: vertex {x}, but the graph has no vertices")
+                        }
+                        Some(v) => bail!(
+                            "edge {n} {item:?}: vertex {x} is out of range; with {v} vertices they are 0..={}",
+                            v - 1
+                        ),
+                        None => bail!(
+                            "edge {n} {item:?}: vertex {x} is out of range; at most {MAX_VERTICES} vertices, 0..={}",
+                            MAX_VERTICES - 1
+                        ),
+                    }
+                }
+            }
+            if a == b {
+                bail!("edge {n} {item:?} joins vertex {a} to itself");
+            }
+            edges.push((a, b));
+        }
+    }
+    let v = vertices.unwrap_or_else(|| edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0));
+    Ok(Graph::new(v, &edges))
+}
+
+/// Reads a DIMACS graph: `c` comment lines, one `p edge V E` line (`p col`
+/// is read the same), then `e a b` lines with 1-based vertices. Blank lines
+/// are skipped.
+pub fn parse_dimacs(text: &str) -> Result<Graph> {
+    let mut vertices: Option<usize> = None;
+    let mut edges = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields.first().copied() {
+            None | Some("c") => {}
+            Some("p") => {
+                if vertices.is_some() {
+                    bail!("line {n}: a second `p` line; a graph has one");
+                }
+                let [_, kind, v, e] = fields[..] else {
+                    bail!("line {n}: the problem line must read `p edge V E`, got {line:?}");
+                };
+                if kind != "edge" && kind != "col" {
+                    bail!("line {n}: the problem kind is {kind:?}; this reads `p edge V E`");
+                }
+                let v: usize = v
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("line {n}: {v:?} is not a vertex count"))?;
+                if e.parse::<u64>().is_err() {
+                    bail!("line {n}: {e:?} is not an edge count");
+                }
+                if v > MAX_VERTICES {
+                    bail!("line {n}: the graph has {v} vertices; at most {MAX_VERTICES}");
+                }
+                vertices = Some(v);
+            }
+            Some("e") => {
+                let Some(v) = vertices else {
+                    bail!("line {n}: an edge before the `p edge V E` line");
+                };
+                let [_, a, b] = fields[..] else {
+                    bail!("line {n}: an edge line must read `e a b`, got {line:?}");
+                };
+                let vertex = |part: &str| -> Result<usize> {
+                    match part.parse::<u64>() {
+                        Ok(x) if (1..=v as u64).contains(&x) => Ok(x as usize - 1),
+                        Ok(x) => bail!(
+                            "line {n}: edge {a}-{b}: vertex {x} is out of range; with {v} vertices they are 1..={v} in a DIMACS file"
+                        ),
+                        Err(_) => bail!("line {n}: edge {a}-{b}: {part:?} is not a vertex number"),
+                    }
+                };
+                let (x, y) = (vertex(a)?, vertex(b)?);
+                if x == y {
+                    bail!("line {n}: edge {a}-{b} joins vertex {a} to itself");
+                }
+                edges.push((x, y));
+            }
+            Some(other) => bail!(
+                "line {n}: {other:?} starts no DIMACS line; expected `c`, `p edge V E` or `e a b`"
+            ),
+        }
+    }
+    let Some(v) = vertices else {
+        bail!("no `p edge V E` line: the graph's size is not given");
+    };
+    Ok(Graph::new(v, &edges))
+}
+
+/// Loads a graph from a shipped name (`colour --list`) or a DIMACS file.
+pub fn load_graph(arg: &str) -> Result<Loaded<Graph>> {
+    if let Some(asset) = assets::find(assets::GRAPHS, arg) {
+        return from_asset(asset, parse_dimacs);
+    }
+    if let Some(text) = read_file(arg, "graph")? {
+        let value = parse_dimacs(&text).with_context(|| format!("graph file {arg:?}"))?;
+        return Ok(Loaded {
+            name: file_name(arg),
+            value,
+        });
+    }
+    if looks_like_path(arg) {
+        bail!(
+            "the graph file {arg:?} does not exist (and it is not a shipped graph: {})",
+            assets::names(assets::GRAPHS)
+        );
+    }
+    bail!(
+        "{arg:?} is not a shipped graph ({}) or a DIMACS file",
+        assets::names(assets::GRAPHS)
+    )
+}

@@ -1,0 +1,98 @@
+//! Reading a maze (SPEC §5): rows of `1` or `.` (open) and `0` or `#`
+//! (wall), separated by `,` on the command line or by newlines in a file
+//! (blank lines ignored; no comments, since `#` is a wall); spaces and tabs
+//! are ignored. 1x1 to 16x16, every row the same length. Errors name the
+//! row and column, 0-based as on screen.
+
+use anyhow::{Result, bail};
+
+use super::{Loaded, file_name, looks_like_path, read_file};
+use crate::search::maze::{Grid, MAX_SIDE};
+
+/// Seed 003's 4x4 maze, whose paths are `DDRDRR` and `DRDDRR`.
+pub const DEFAULT: &str = "1000,1101,1100,0111";
+
+/// The default maze.
+pub fn default_grid() -> Grid {
+    parse_list(DEFAULT).expect("the default maze is valid")
+}
+
+/// Loads a maze from a file (one row per line) if a file of that name
+/// exists, else from rows separated by commas.
+pub fn load_grid(arg: &str) -> Result<Loaded<Grid>> {
+    if let Some(text) = read_file(arg, "maze")? {
+        let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let value = Grid::new(&rows).map_err(|e| anyhow::anyhow!("maze file {arg:?}: {e}"))?;
+        return Ok(Loaded {
+            name: file_name(arg),
+            value,
+        });
+    }
+    // A maze row holds no letters, so an argument that reads as a file name
+    // was meant as one: "no such file" says more than "'m' is not a cell".
+    if looks_like_path(arg) {
+        bail!("the maze file {arg:?} does not exist");
+    }
+    Ok(Loaded {
+        name: "grid".to_string(),
+        value: parse_list(arg)?,
+    })
+}
+
+/// Reads rows separated by commas (`1000,1101,1100,0111`).
+pub fn parse_list(text: &str) -> Result<Grid> {
+    if text.trim().is_empty() {
+        bail!("the maze is empty; it needs at least one row of one cell");
+    }
+    let rows: Vec<&str> = text.split(',').collect();
+    Grid::new(&rows)
+}
+
+impl Grid {
+    /// Builds a maze from its rows (spaces, tabs and carriage returns
+    /// ignored), naming the row and column of the first thing wrong.
+    pub fn new<S: AsRef<str>>(rows: &[S]) -> Result<Grid> {
+        let mut open = Vec::new();
+        let mut cols = 0;
+        for (r, line) in rows.iter().enumerate() {
+            let mut len = 0;
+            for ch in line.as_ref().chars() {
+                match ch {
+                    '1' | '.' => open.push(true),
+                    '0' | '#' => open.push(false),
+                    ' ' | '\t' | '\r' => continue,
+                    ch => bail!(
+                        "maze: {ch:?} at row {r}, column {len} is not a cell: \
+                         use 1 or . for open, 0 or # for a wall"
+                    ),
+                }
+                len += 1;
+            }
+            if len == 0 {
+                bail!("maze row {r} is empty; every row needs at least one cell");
+            }
+            if r == 0 {
+                cols = len;
+            } else if len != cols {
+                bail!(
+                    "maze row {r} has {len} cell{}, row 0 has {cols}; every row needs the same length",
+                    if len == 1 { "" } else { "s" }
+                );
+            }
+            if r >= MAX_SIDE || cols > MAX_SIDE {
+                bail!(
+                    "maze is {}x{cols}; at most {MAX_SIDE} rows and {MAX_SIDE} columns",
+                    rows.len()
+                );
+            }
+        }
+        if rows.is_empty() {
+            bail!("the maze is empty; it needs at least one row of one cell");
+        }
+        Ok(Grid {
+            rows: rows.len(),
+            cols,
+            open,
+        })
+    }
+}

@@ -1,0 +1,495 @@
+//! Graph colouring: give each vertex one of m colours so that no edge joins
+//! two vertices of one colour (SPEC §5).
+//!
+//! The algorithm (the names in bold are the variants of [`Step`]; a node is
+//! "u vertices coloured", deciding vertex u; it is in phase `Enter` for
+//! step 1, `Scan` for steps 2 and 3, `Leave` for step 4):
+//!
+//! 1. At a node where u vertices are coloured: u == V is a colouring
+//!    (**`Solution`**); the node ends. Unless every colouring is wanted, the
+//!    search then stops (**`Close`**): every open `place` is undone, deepest
+//!    first, with no further event.
+//! 2. Otherwise try the colours k = 1..=m ascending: if neighbours of u
+//!    already hold k, reject k naming them (**`Conflict`**); else colour u
+//!    with k (**`Place`**), whose child node is step 1 again.
+//! 3. If no colour was placed, yield **`DeadEnd`**.
+//! 4. Leave the node: yield **`Undo`** of the colour that entered it (the
+//!    root has none; the search ends there).
+//!
+//! Nodes: the root counts 1, each `place` 1.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: one
+//! frame per open place beyond the root, the colours so far are those of
+//! the open places, and each colour class is the set of vertices holding it.
+
+use super::{Counters, EventKind, Phase, Search, SearchEvent, bits};
+
+/// The most vertices a graph may have.
+pub const MAX_VERTICES: usize = 32;
+/// The most colours.
+pub const MAX_COLOURS: u8 = 9;
+
+/// One colouring event (SPEC §5). `Copy` and a few bytes wide: a solution's
+/// colours are read from [`Colour::colours`] when the event is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourEvent {
+    /// Vertex `vertex` takes colour `colour` (1-based).
+    Place { vertex: u8, colour: u8 },
+    /// The neighbours in the mask `by` already hold `colour`.
+    Reject { vertex: u8, colour: u8, by: u32 },
+    /// No colour fits `vertex`.
+    DeadEnd { vertex: u8 },
+    /// Vertex `vertex` gives up colour `colour`.
+    Undo { vertex: u8, colour: u8 },
+    /// Every vertex is coloured: the colouring is [`Colour::colours`].
+    Solution,
+}
+
+impl SearchEvent for ColourEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            ColourEvent::Place { .. } => EventKind::Place,
+            ColourEvent::Reject { .. } => EventKind::Reject,
+            ColourEvent::DeadEnd { .. } => EventKind::DeadEnd,
+            ColourEvent::Undo { .. } => EventKind::Undo,
+            ColourEvent::Solution => EventKind::Solution,
+        }
+    }
+}
+
+/// The steps of the algorithm (the module's opening comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Before the first event: the root node, vertex 0 to decide.
+    Begin,
+    /// Step 1: every vertex is coloured.
+    Solution,
+    /// Step 2: a colour held by a neighbour is rejected.
+    Conflict,
+    /// Step 2: a colour is placed.
+    Place,
+    /// Step 3: no colour fits.
+    DeadEnd,
+    /// Step 4: the node is left.
+    Undo,
+    /// Step 1: the search stopped at its first colouring; open places are
+    /// undone, deepest first.
+    Close,
+}
+
+/// A validated graph: `vertices` (0..=32) and their neighbour masks. Built
+/// only by [`Graph::new`] (in `crate::input::colour`), which validates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    pub(crate) vertices: usize,
+    /// Bit w of `adjacent[v]`: an edge joins v and w.
+    pub(crate) adjacent: Vec<u32>,
+}
+
+impl Graph {
+    /// Number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.vertices
+    }
+
+    /// The neighbours of `v` as a bit mask.
+    pub fn neighbours(&self, v: usize) -> u32 {
+        self.adjacent[v]
+    }
+
+    /// The edges, each once, as `(a, b)` with `a < b`, sorted.
+    pub fn edges(&self) -> Vec<(u8, u8)> {
+        (0..self.vertices)
+            .flat_map(|a| {
+                bits(self.adjacent[a])
+                    .filter(move |&b| b as usize > a)
+                    .map(move |b| (a as u8, b as u8))
+            })
+            .collect()
+    }
+
+    /// How many edges (each counted once).
+    pub fn edge_count(&self) -> usize {
+        self.adjacent
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum::<usize>()
+            / 2
+    }
+}
+
+/// How a colouring search is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourOptions {
+    /// The number of colours, 1..=9.
+    pub m: u8,
+    /// Count every colouring instead of stopping at the first.
+    pub all: bool,
+    /// Yield `reject` events (off for fast counting).
+    pub rejects: bool,
+}
+
+/// One node on the explicit stack: `frames[u]` decides vertex u.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The next colour to try (1..=m+1).
+    next: u8,
+    /// Whether any colour was placed from here.
+    placed: bool,
+    phase: Phase,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            next: 1,
+            placed: false,
+            phase: Phase::Enter,
+        }
+    }
+}
+
+/// Graph colouring: a resumable, cloneable iterator of [`ColourEvent`]s.
+#[derive(Clone, Debug)]
+pub struct Colour {
+    graph: Graph,
+    options: ColourOptions,
+    /// The colour of each vertex, 0 when not coloured.
+    colours: Vec<u8>,
+    /// `classes[k]`: the vertices holding colour k (index 0 unused).
+    classes: [u32; MAX_COLOURS as usize + 1],
+    frames: Vec<Frame>,
+    /// The first colouring found.
+    first: Option<Vec<u8>>,
+    /// Set by [`Colour::close`]: only the closing undos are left.
+    closing: bool,
+    counters: Counters,
+    finished: bool,
+}
+
+impl Colour {
+    /// A search of `graph` with the given options (`m` already validated,
+    /// 1..=9).
+    pub fn new(graph: &Graph, options: ColourOptions) -> Colour {
+        debug_assert!((1..=MAX_COLOURS).contains(&options.m));
+        let mut frames = Vec::with_capacity(graph.vertices + 1);
+        frames.push(Frame::new());
+        Colour {
+            graph: graph.clone(),
+            options,
+            colours: vec![0; graph.vertices],
+            classes: [0; MAX_COLOURS as usize + 1],
+            frames,
+            first: None,
+            closing: false,
+            counters: Counters {
+                nodes: 1,
+                ..Counters::default()
+            },
+            finished: false,
+        }
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// How the search was set up.
+    pub fn options(&self) -> ColourOptions {
+        self.options
+    }
+
+    /// The colour of every vertex, 0 for one not coloured yet.
+    pub fn colours(&self) -> &[u8] {
+        &self.colours
+    }
+
+    /// The colours of the vertices coloured so far, in vertex order.
+    pub fn coloured(&self) -> &[u8] {
+        &self.colours[..self.frames.len().saturating_sub(1)]
+    }
+
+    /// The vertex the current node decides (`None` once all are coloured,
+    /// or after the end).
+    pub fn deciding(&self) -> Option<usize> {
+        let u = self.frames.len().checked_sub(1)?;
+        (u < self.graph.vertices).then_some(u)
+    }
+
+    /// The colours held by `v`'s neighbours now, as a mask: bit k-1 for
+    /// colour k.
+    pub fn used_mask(&self, v: usize) -> u32 {
+        let adjacent = self.graph.adjacent[v];
+        (1..=self.options.m)
+            .filter(|&k| self.classes[usize::from(k)] & adjacent != 0)
+            .fold(0, |mask, k| mask | 1 << (k - 1))
+    }
+
+    /// The colours `v` may take now, as a mask: bit k-1 for colour k.
+    pub fn legal_mask(&self, v: usize) -> u32 {
+        let all = (1u32 << self.options.m) - 1;
+        all & !self.used_mask(v)
+    }
+
+    /// The first colouring found, if any.
+    pub fn first(&self) -> Option<&[u8]> {
+        self.first.as_deref()
+    }
+
+    /// Colourings found so far.
+    pub fn colourings(&self) -> u64 {
+        self.counters.solutions
+    }
+
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&ColourEvent>) -> Step {
+        let Some(event) = last else {
+            return Step::Begin;
+        };
+        match event {
+            ColourEvent::Place { .. } => Step::Place,
+            ColourEvent::Reject { .. } => Step::Conflict,
+            ColourEvent::DeadEnd { .. } => Step::DeadEnd,
+            ColourEvent::Undo { .. } if self.closing => Step::Close,
+            ColourEvent::Undo { .. } => Step::Undo,
+            ColourEvent::Solution => Step::Solution,
+        }
+    }
+
+    /// Stops the search: from now on it yields only the `undo`s of the open
+    /// places, deepest first, then ends. The view ends restored, as after a
+    /// full run. The first-solution stop uses it; so can a node budget.
+    pub fn close(&mut self) {
+        self.closing = true;
+    }
+
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth + 1,
+            self.frames.len(),
+            "one frame per open place, plus the root"
+        );
+        debug_assert!(
+            self.colours
+                .iter()
+                .enumerate()
+                .all(|(v, &k)| (k != 0) == (v + 1 < self.frames.len())),
+            "the coloured vertices are those of the open places: {:?}",
+            self.colours
+        );
+        debug_assert!(
+            (1..=MAX_COLOURS).all(|k| {
+                let class = self
+                    .colours
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |m, (v, &c)| if c == k { m | 1 << v } else { m });
+                class == self.classes[usize::from(k)]
+            }),
+            "each colour class holds the vertices of its colour"
+        );
+    }
+
+    #[inline]
+    fn emit(&mut self, event: ColourEvent) -> Option<ColourEvent> {
+        self.counters.record(event.kind());
+        Some(event)
+    }
+
+    fn finish(&mut self) -> Option<ColourEvent> {
+        self.frames.clear();
+        self.finished = true;
+        None
+    }
+
+    /// Step 1: a colouring, or on to the colours.
+    #[inline(always)]
+    fn arrive(&mut self) -> Option<ColourEvent> {
+        let u = self.frames.len() - 1;
+        if u == self.graph.vertices {
+            self.frames[u].phase = Phase::Leave;
+            self.counters.solutions += 1;
+            if self.first.is_none() {
+                self.first = Some(self.colours.clone());
+            }
+            if !self.options.all {
+                self.close();
+            }
+            return self.emit(ColourEvent::Solution);
+        }
+        self.frames[u].phase = Phase::Scan;
+        self.scan()
+    }
+
+    /// Steps 2 and 3: the next colour, then the dead end or the undo.
+    #[inline(always)]
+    fn scan(&mut self) -> Option<ColourEvent> {
+        let u = self.frames.len() - 1;
+        let adjacent = self.graph.adjacent[u];
+        loop {
+            let f = self.frames[u];
+            if f.next > self.options.m {
+                self.frames[u].phase = Phase::Leave;
+                if !f.placed {
+                    return self.emit(ColourEvent::DeadEnd { vertex: u as u8 });
+                }
+                return self.leave();
+            }
+            let k = f.next;
+            self.frames[u].next += 1;
+            let by = self.classes[usize::from(k)] & adjacent;
+            if by == 0 {
+                self.frames[u].placed = true;
+                self.colours[u] = k;
+                self.classes[usize::from(k)] |= 1 << u;
+                self.frames.push(Frame::new());
+                self.counters.nodes += 1;
+                let event = self.emit(ColourEvent::Place {
+                    vertex: u as u8,
+                    colour: k,
+                });
+                self.check_invariants();
+                return event;
+            }
+            if self.options.rejects {
+                return self.emit(ColourEvent::Reject {
+                    vertex: u as u8,
+                    colour: k,
+                    by,
+                });
+            }
+        }
+    }
+
+    /// Step 4: leave the node; the root's leaving ends the search.
+    #[inline(always)]
+    fn leave(&mut self) -> Option<ColourEvent> {
+        if self.frames.len() <= 1 {
+            return self.finish();
+        }
+        self.frames.pop();
+        let u = self.frames.len() - 1;
+        let k = self.colours[u];
+        self.colours[u] = 0;
+        self.classes[usize::from(k)] &= !(1 << u);
+        let event = self.emit(ColourEvent::Undo {
+            vertex: u as u8,
+            colour: k,
+        });
+        self.check_invariants();
+        event
+    }
+}
+
+impl Iterator for Colour {
+    type Item = ColourEvent;
+
+    #[inline]
+    fn next(&mut self) -> Option<ColourEvent> {
+        let frame = *self.frames.last()?;
+        if self.closing {
+            return self.leave();
+        }
+        match frame.phase {
+            Phase::Enter => self.arrive(),
+            Phase::Scan => self.scan(),
+            Phase::Leave => self.leave(),
+        }
+    }
+}
+
+impl Search for Colour {
+    type Event = ColourEvent;
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.graph.adjacent.capacity() * std::mem::size_of::<u32>()
+            + self.colours.capacity()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+            + self.first.as_ref().map_or(0, Vec::capacity)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed() -> Graph {
+        let mut adjacent = vec![0u32; 4];
+        for (a, b) in [(0, 1), (1, 3), (2, 3), (3, 0), (0, 2)] {
+            adjacent[a] |= 1 << b;
+            adjacent[b] |= 1 << a;
+        }
+        Graph {
+            vertices: 4,
+            adjacent,
+        }
+    }
+
+    fn run(m: u8, all: bool) -> Colour {
+        let options = ColourOptions {
+            m,
+            all,
+            rejects: true,
+        };
+        let mut search = Colour::new(&seed(), options);
+        search.run_to_end();
+        search
+    }
+
+    #[test]
+    fn seed_graph_figures() {
+        let three = run(3, false);
+        assert_eq!(
+            (three.first(), three.counters().nodes),
+            (Some(&[1, 2, 2, 3][..]), 5)
+        );
+        let two = run(2, false);
+        assert_eq!((two.first(), two.counters().nodes), (None, 7));
+        let all = run(3, true);
+        assert_eq!((all.colourings(), all.counters().nodes), (6, 28));
+    }
+
+    #[test]
+    fn close_mid_search_undoes_deepest_first() {
+        let options = ColourOptions {
+            m: 3,
+            all: true,
+            rejects: true,
+        };
+        let mut search = Colour::new(&seed(), options);
+        search.by_ref().take(3).for_each(drop);
+        assert_eq!(search.coloured(), [1, 2]);
+        search.close();
+        let rest: Vec<ColourEvent> = search.by_ref().collect();
+        assert_eq!(
+            rest,
+            [
+                ColourEvent::Undo {
+                    vertex: 1,
+                    colour: 2
+                },
+                ColourEvent::Undo {
+                    vertex: 0,
+                    colour: 1
+                },
+            ]
+        );
+        assert_eq!(search.colours(), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn events_are_small() {
+        assert!(std::mem::size_of::<Option<ColourEvent>>() <= 16);
+    }
+}

@@ -1,0 +1,244 @@
+//! Graph colouring, presented: the headless outputs ([`Report`]: JSON
+//! lines, trace words, summary, trace table) and the worksheet ([`Sheet`]).
+
+use std::fmt::{self, Write as _};
+
+use super::prose::{section, wrap};
+use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::search::colour::{Colour, ColourEvent};
+use crate::search::{Search, bits, format_set};
+use crate::worksheet::Sheet;
+
+/// `[1,2,2,3]`, as the summary and the table write colours.
+fn list(colours: &[u8]) -> String {
+    let items: Vec<String> = colours.iter().map(u8::to_string).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// `neighbour 0` or `neighbours 1 and 2`.
+fn neighbours(by: u32) -> String {
+    let items: Vec<String> = bits(by).map(|w| w.to_string()).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("neighbours {} and {last}", rest.join(", "))
+        }
+        _ => format!("neighbour {}", items.join("")),
+    }
+}
+
+impl Colour {
+    /// The summary's description of the problem: `colour 4 vertices, 5
+    /// edges, m=3` ("vertices" and "edges" even for one, as SPEC §5 says).
+    fn heading(&self) -> String {
+        format!(
+            "colour {} vertices, {} edges, m={}",
+            self.graph().vertices(),
+            self.graph().edge_count(),
+            self.options().m
+        )
+    }
+}
+
+impl Report for Colour {
+    fn write_fields(&self, event: &ColourEvent, json: &mut Json<'_>) {
+        match *event {
+            ColourEvent::Place { vertex, colour } | ColourEvent::Undo { vertex, colour } => {
+                json.uint("vertex", vertex).uint("colour", colour);
+            }
+            ColourEvent::Reject { vertex, colour, by } => {
+                json.uint("vertex", vertex)
+                    .uint("colour", colour)
+                    .uints("by", bits(by));
+            }
+            ColourEvent::DeadEnd { vertex } => {
+                json.uint("vertex", vertex);
+            }
+            ColourEvent::Solution => {
+                json.uints("colours", self.colours().iter().copied());
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        if self.options().all {
+            json.uint("colourings", self.colourings());
+        } else {
+            json.bool("found", self.first().is_some());
+        }
+        json.uint("nodes", self.counters().nodes)
+            .uints("colours", self.first().unwrap_or_default().iter().copied());
+    }
+
+    fn summary(&self) -> String {
+        let nodes = self.counters().nodes;
+        if self.options().all {
+            format!(
+                "{}, all: colourings={}, nodes={nodes}",
+                self.heading(),
+                self.colourings()
+            )
+        } else {
+            format!(
+                "{}: found={}, nodes={nodes}, colours={}",
+                self.heading(),
+                u8::from(self.first().is_some()),
+                list(self.first().unwrap_or_default())
+            )
+        }
+    }
+
+    fn write_description(&self, event: &ColourEvent, found: u64, out: &mut String) -> fmt::Result {
+        match *event {
+            ColourEvent::Place { vertex, colour } => {
+                write!(out, "colour vertex {vertex} with {colour}")
+            }
+            ColourEvent::Reject { vertex, colour, by } => write!(
+                out,
+                "reject colour {colour} for vertex {vertex}: {} already {} it",
+                neighbours(by),
+                if by.count_ones() == 1 {
+                    "holds"
+                } else {
+                    "hold"
+                }
+            ),
+            ColourEvent::DeadEnd { vertex } => write!(
+                out,
+                "dead end at vertex {vertex}: each of the {} colours is held by a neighbour",
+                self.options().m
+            ),
+            ColourEvent::Undo { vertex, colour } => {
+                write!(out, "undo colour {colour} of vertex {vertex}")
+            }
+            ColourEvent::Solution => {
+                write!(out, "colouring #{found}: {}", list(self.colours()))?;
+                if !self.options().all {
+                    out.push_str(", the search stops");
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "vertex", "colours so far", "legal", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        let so_far = list(self.coloured());
+        match self.deciding() {
+            Some(u) => vec![
+                u.to_string(),
+                so_far,
+                format_set(bits(self.legal_mask(u)).map(|b| b + 1)),
+            ],
+            None => vec!["-".into(), so_far, "-".into()],
+        }
+    }
+
+    fn note(&self, event: &ColourEvent) -> Note {
+        match *event {
+            ColourEvent::Place { vertex, colour } => Note::Placed(Placed {
+                choice: colour.to_string(),
+                label: format!("v{vertex}={colour}"),
+            }),
+            ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            ColourEvent::Solution => Note::End(Ending::Solution {
+                number: self.colourings(),
+                weight: 1,
+                stops: !self.options().all,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            Ending::Solution {
+                stops: false,
+                number,
+                ..
+            } => {
+                let _ = write!(out, "colouring #{number}");
+            }
+            Ending::Solution { stops: true, .. } => out.push_str("colouring found, stop"),
+            other => write_plain_ending(other, out),
+        }
+    }
+}
+
+impl Sheet for Colour {
+    fn title(&self) -> String {
+        let m = self.options().m;
+        let v = self.graph().vertices();
+        let all = if self.options().all {
+            ", every colouring"
+        } else {
+            ""
+        };
+        format!("{m}-colouring of a graph of {v} vertices{all}")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let edges: Vec<String> = self
+            .graph()
+            .edges()
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        let edges = if edges.is_empty() {
+            "(none)".to_string()
+        } else {
+            edges.join(", ")
+        };
+        let m = self.options().m;
+        let stop = if self.options().all {
+            "- Every colouring is counted: after each one the search goes back and \
+             tries the next colour."
+        } else {
+            "- The search stops at the first colouring."
+        };
+        section(
+            "The problem",
+            &[
+                format!(
+                    "Give each of the {} vertices (numbered from 0) one of the colours \
+                     1 to {m} so that no edge joins two vertices of the same colour. \
+                     The edges:",
+                    self.graph().vertices()
+                ),
+                format!("    {edges}"),
+                "- The vertices are coloured in order 0, 1, 2, ...; each node of the \
+                 search decides one vertex, the root node vertex 0."
+                    .into(),
+                "- A vertex tries the colours in increasing order. A colour already held \
+                 by a neighbour coloured earlier is refused; a vertex with no colour \
+                 left is a dead end, and the search goes back to the vertex before."
+                    .into(),
+                stop.into(),
+            ],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap(
+            "One row per node, in the order entered; node 1 decides vertex 0. The \
+             vertex column is the vertex the node decides (`-` once all are coloured), \
+             colours so far the colours of the vertices before it, and legal the \
+             colours none of its coloured neighbours holds (`-` on a complete \
+             colouring). The outcome is what the node does first: the first colour \
+             placed (`place 2`; later colours show as the rows of its other children), \
+             or `dead end`, or the colouring found.",
+            "",
+            "",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["colours so far"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["legal"]
+    }
+}
