@@ -9,6 +9,9 @@
 //! Nothing in this module knows about terminals or output formats.
 
 pub mod queens;
+pub mod queens_fundamental;
+pub mod queens_permutations;
+pub mod queens_state;
 pub mod sudoku;
 pub mod word;
 
