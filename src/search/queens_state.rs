@@ -478,7 +478,10 @@ mod tests {
             array.by_ref().for_each(drop);
             let mut bools = QueensBools::new(8, symmetry, false);
             bools.by_ref().for_each(drop);
-            assert_eq!((array.counters().solutions, array.counters().nodes), (92, nodes));
+            assert_eq!(
+                (array.counters().solutions, array.counters().nodes),
+                (92, nodes)
+            );
             assert_eq!(array.counters(), bools.counters());
         }
     }
