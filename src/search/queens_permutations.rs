@@ -143,6 +143,7 @@ impl Permutations {
 
     /// Leaves node `depth`, yielding the `undo` of the queen that entered
     /// it; the root's leaving ends the search.
+    #[inline]
     fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
         if depth == 0 {
             self.finished = true;
@@ -162,6 +163,7 @@ impl Permutations {
 impl Iterator for Permutations {
     type Item = QueensEvent;
 
+    #[inline]
     fn next(&mut self) -> Option<QueensEvent> {
         if self.finished {
             return None;

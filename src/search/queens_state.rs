@@ -364,6 +364,7 @@ impl<S: State> Held<S> {
         self.emit(StateEvent::Solution { queens, weight })
     }
 
+    #[inline]
     fn leave(&mut self, depth: usize) -> Option<StateEvent> {
         if depth == 0 {
             self.finished = true;
@@ -380,6 +381,7 @@ impl<S: State> Held<S> {
 impl<S: State> Iterator for Held<S> {
     type Item = StateEvent;
 
+    #[inline]
     fn next(&mut self) -> Option<StateEvent> {
         if self.finished {
             return None;
