@@ -11,6 +11,9 @@
 pub mod colour;
 pub mod maze;
 pub mod queens;
+pub mod queens_fundamental;
+pub mod queens_permutations;
+pub mod queens_state;
 pub mod sudoku;
 pub mod word;
 

@@ -26,6 +26,9 @@ use std::fmt::Debug;
 
 use backstep::input;
 use backstep::search::queens::{Masks, Queens, QueensOptions};
+use backstep::search::queens_fundamental::Fundamental;
+use backstep::search::queens_permutations::Permutations;
+use backstep::search::queens_state::{Held, QueensArray, QueensBools, State};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
@@ -47,6 +50,34 @@ impl Joins for Queens {
     type View = (Vec<u8>, u8, Masks);
     fn view(&self) -> Self::View {
         (self.queens().to_vec(), self.row(), self.masks())
+    }
+    const ROOT: bool = true;
+}
+
+impl Joins for Permutations {
+    /// The placed queens, the row being filled and the used columns.
+    type View = (Vec<u8>, u8, u32);
+    fn view(&self) -> Self::View {
+        (self.queens().to_vec(), self.row(), self.used())
+    }
+    const ROOT: bool = true;
+}
+
+impl Joins for Fundamental {
+    /// The placed queens, the row being filled and the current node's masks.
+    type View = (Vec<u8>, u8, Masks);
+    fn view(&self) -> Self::View {
+        (self.queens().to_vec(), self.row(), self.masks())
+    }
+    const ROOT: bool = true;
+}
+
+impl<S: State + PartialEq> Joins for Held<S> {
+    /// The placed queens (Algorithm B's `a`), the row being filled and the
+    /// held state (the three boolean arrays; nothing more for `array`).
+    type View = (Vec<u8>, u8, S);
+    fn view(&self) -> Self::View {
+        (self.queens().to_vec(), self.row(), self.state().clone())
     }
     const ROOT: bool = true;
 }
@@ -218,6 +249,48 @@ fn queens_check_at_end() {
             Queens::check_at_end(n, r)
         })
     });
+}
+
+#[test]
+fn queens_permutations() {
+    (0..=5).for_each(|n| {
+        contract(&format!("queens {n} --permutations"), |r| {
+            Permutations::new(n, r)
+        })
+    });
+}
+
+#[test]
+fn queens_fundamental() {
+    (0..=7).for_each(|n| {
+        contract(&format!("queens {n} --fundamental"), |r| {
+            Fundamental::new(n, r)
+        })
+    });
+}
+
+#[test]
+fn queens_state_array() {
+    for symmetry in [true, false] {
+        (0..=7).for_each(|n| {
+            contract(
+                &format!("queens {n} --state array, symmetry {symmetry}"),
+                |r| QueensArray::new(n, symmetry, r),
+            )
+        });
+    }
+}
+
+#[test]
+fn queens_state_bools() {
+    for symmetry in [true, false] {
+        (0..=7).for_each(|n| {
+            contract(
+                &format!("queens {n} --state bools, symmetry {symmetry}"),
+                |r| QueensBools::new(n, symmetry, r),
+            )
+        });
+    }
 }
 
 /// The shipped puzzles but `inkala` (millions of events in a debug build).

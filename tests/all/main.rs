@@ -24,6 +24,8 @@
 //! - `play`: play mode, where the student places the queens.
 //! - `teaching`: check-at-the-end N-Queens, `compare`, the table and
 //!   algorithm panels.
+//! - `queens_variants`: N-Queens by permutations, fundamental solutions and
+//!   the array and boolean states, against the references and oracles.
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
@@ -52,6 +54,7 @@ mod play;
 mod predict;
 mod properties;
 mod pty;
+mod queens_variants;
 mod quitting;
 mod screens;
 mod teaching;

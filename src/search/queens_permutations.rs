@@ -1,0 +1,282 @@
+//! N-Queens by permutations, diagonals checked at the end: the "fairer
+//! baseline" of seed 003 (SPEC §5, `queens N --permutations`).
+//!
+//! One queen per row and per column; nothing else is tested while placing.
+//! The algorithm, rows filled top to bottom:
+//!
+//! 1. **Enter** a node whose prefix holds `r` queens. If `r == n` the board
+//!    is a permutation: find the first row `j` (from 1) whose queen shares
+//!    a diagonal with an earlier queen. None: yield `solution` (weight 1).
+//!    Else yield `reject {row: j, col: a[j], by}` naming `high` and/or
+//!    `low`, then `dead-end {row: n}`.
+//! 2. Otherwise **scan** the columns `c` of row `r` in increasing order: a
+//!    column already used is rejected (`by: [column]`); any other is
+//!    placed, entering the child (step 1).
+//! 3. **Leave** the node: yield `undo` for the queen that entered it.
+//!
+//! A row below `n` always has a free column, so only complete boards end
+//! in a dead end. No symmetry: every weight is 1; for n = 8 the search
+//! enters 109,601 nodes (1 + 8 + 8·7 + ... + 8!) and finds 92 solutions.
+
+use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
+use super::{Counters, Phase, Search, SearchEvent};
+
+/// The stack holds the root and one node per row.
+const STACK: usize = MAX_N as usize + 1;
+
+/// The permutation search: a resumable, cloneable iterator of
+/// [`QueensEvent`]s (the events of the mask search; `by` is `column` while
+/// placing and `high`/`low` on a complete board).
+#[derive(Clone, Debug)]
+pub struct Permutations {
+    n: u8,
+    rejects: bool,
+    /// `U = 2^n - 1`.
+    all: u32,
+    /// Columns used by the placed queens.
+    used: u32,
+    /// `todo[r]`: the columns node `r` has still to scan, lowest first.
+    todo: [u32; STACK],
+    /// The column of each placed queen, row by row (the first `depth`).
+    queens: [u8; MAX_N as usize],
+    /// The current node's row: the number of queens placed.
+    depth: usize,
+    phase: Phase,
+    /// Set by [`Permutations::close`]: only the closing undos follow.
+    closing: bool,
+    counters: Counters,
+    finished: bool,
+}
+
+impl Permutations {
+    /// A search for `n` queens (`n` at most [`MAX_N`], validated by the
+    /// caller); `rejects` switches the `reject` events on.
+    pub fn new(n: u8, rejects: bool) -> Permutations {
+        assert!(n <= MAX_N, "n is validated by the caller");
+        Permutations {
+            n,
+            rejects,
+            all: (1u32 << n) - 1,
+            used: 0,
+            todo: [0; STACK],
+            queens: [0; MAX_N as usize],
+            depth: 0,
+            phase: Phase::Enter,
+            closing: false,
+            counters: Counters {
+                nodes: 1,
+                ..Counters::default()
+            },
+            finished: false,
+        }
+    }
+
+    /// Board size.
+    pub fn n(&self) -> u8 {
+        self.n
+    }
+
+    /// Whether `reject` events are yielded.
+    pub fn rejects(&self) -> bool {
+        self.rejects
+    }
+
+    /// The columns of the queens placed so far: the current node's prefix.
+    pub fn queens(&self) -> &[u8] {
+        &self.queens[..self.depth]
+    }
+
+    /// The row being filled at the current node (`n` on a complete board).
+    pub fn row(&self) -> u8 {
+        self.depth as u8
+    }
+
+    /// The columns the placed queens use (bit `2^c` for column `c`).
+    pub fn used(&self) -> u32 {
+        self.used
+    }
+
+    /// The columns still free: `U & !used`.
+    pub fn free(&self) -> u32 {
+        self.all & !self.used
+    }
+
+    /// `U = 2^n - 1`.
+    pub fn all_columns(&self) -> u32 {
+        self.all
+    }
+
+    /// Stops the search: from now on it yields only the `undo`s that close
+    /// the open places, deepest first, then ends (what a node budget or any
+    /// early stop needs).
+    pub fn close(&mut self) {
+        self.closing = true;
+    }
+
+    /// The first row `j >= 1` of the complete board whose queen shares a
+    /// diagonal with an earlier one: `(j, a[j], by)`, `by` naming `high`
+    /// when some earlier `i` has `a[j] - a[i] == j - i` and `low` when some
+    /// has `a[i] - a[j] == j - i`.
+    pub fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
+        let a = self.queens();
+        (1..a.len()).find_map(|j| {
+            let (mut high, mut low) = (false, false);
+            for (i, &ai) in a[..j].iter().enumerate() {
+                let (dc, dr) = (i32::from(a[j]) - i32::from(ai), (j - i) as i32);
+                high |= dc == dr;
+                low |= -dc == dr;
+            }
+            (high || low).then(|| {
+                let by = Attacks::none()
+                    .with(Attack::High, high)
+                    .with(Attack::Low, low);
+                (j as u8, a[j], by)
+            })
+        })
+    }
+
+    #[inline]
+    fn emit(&mut self, event: QueensEvent) -> Option<QueensEvent> {
+        self.counters.record(event.kind());
+        Some(event)
+    }
+
+    /// Leaves node `depth`, yielding the `undo` of the queen that entered
+    /// it; the root's leaving ends the search.
+    #[inline]
+    fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
+        if depth == 0 {
+            self.finished = true;
+            return None;
+        }
+        self.depth = depth - 1;
+        self.phase = Phase::Scan;
+        let col = self.queens[depth - 1];
+        self.used &= !(1u32 << col);
+        self.emit(QueensEvent::Undo {
+            row: (depth - 1) as u8,
+            col,
+        })
+    }
+}
+
+impl Iterator for Permutations {
+    type Item = QueensEvent;
+
+    #[inline]
+    fn next(&mut self) -> Option<QueensEvent> {
+        if self.finished {
+            return None;
+        }
+        if self.closing {
+            return self.leave(self.depth);
+        }
+        let n = usize::from(self.n);
+        loop {
+            let depth = self.depth;
+            match self.phase {
+                // 1. A complete board: a solution, or its first conflict.
+                Phase::Enter if depth == n => match self.first_conflict() {
+                    None => {
+                        self.phase = Phase::Leave;
+                        self.counters.solutions += 1;
+                        let queens = Columns::new(self.queens());
+                        return self.emit(QueensEvent::Solution { queens, weight: 1 });
+                    }
+                    Some((row, col, by)) => {
+                        // The dead end follows in the scan phase.
+                        self.phase = Phase::Scan;
+                        if self.rejects {
+                            return self.emit(QueensEvent::Reject { row, col, by });
+                        }
+                    }
+                },
+                Phase::Scan if depth == n => {
+                    self.phase = Phase::Leave;
+                    return self.emit(QueensEvent::DeadEnd { row: n as u8 });
+                }
+                Phase::Enter => {
+                    self.phase = Phase::Scan;
+                    self.todo[depth] = self.all;
+                }
+                // 2. The next column of the row.
+                Phase::Scan if self.todo[depth] != 0 => {
+                    let todo = self.todo[depth];
+                    self.todo[depth] = todo & (todo - 1);
+                    let col = todo.trailing_zeros() as u8;
+                    let bit = 1u32 << col;
+                    let row = depth as u8;
+                    if self.used & bit != 0 {
+                        if self.rejects {
+                            let by = Attacks::none().with(Attack::Column, true);
+                            return self.emit(QueensEvent::Reject { row, col, by });
+                        }
+                        continue;
+                    }
+                    self.used |= bit;
+                    self.queens[depth] = col;
+                    self.depth = depth + 1;
+                    self.phase = Phase::Enter;
+                    self.counters.nodes += 1;
+                    return self.emit(QueensEvent::Place { row, col });
+                }
+                // 3. Every column scanned: leave the node.
+                Phase::Scan | Phase::Leave => return self.leave(depth),
+            }
+        }
+    }
+}
+
+impl Search for Permutations {
+    type Event = QueensEvent;
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(n: u8) -> (u64, u64) {
+        let mut search = Permutations::new(n, false);
+        search.by_ref().for_each(drop);
+        (search.counters().solutions, search.counters().nodes)
+    }
+
+    #[test]
+    fn counts_of_small_boards() {
+        assert_eq!(counts(0), (1, 1));
+        assert_eq!(counts(1), (1, 2));
+        assert_eq!(counts(4), (2, 1 + 4 + 12 + 24 + 24));
+        assert_eq!(counts(8), (92, 109_601));
+    }
+
+    #[test]
+    fn closing_yields_only_the_undos_deepest_first() {
+        let mut search = Permutations::new(6, true);
+        search.by_ref().take(40).for_each(drop);
+        let depth = search.queens().len();
+        assert!(depth > 0);
+        let open: Vec<(u8, u8)> = search
+            .queens()
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(r, &c)| (r as u8, c))
+            .collect();
+        search.close();
+        let rest: Vec<QueensEvent> = search.by_ref().collect();
+        let undos: Vec<QueensEvent> = open
+            .into_iter()
+            .map(|(row, col)| QueensEvent::Undo { row, col })
+            .collect();
+        assert_eq!(rest, undos);
+        assert!(search.is_finished() && search.used() == 0 && search.queens().is_empty());
+    }
+}

@@ -1,0 +1,169 @@
+//! The headless presentation of N-Queens by permutations
+//! (`queens N --permutations`): JSON lines, words, summary, trace table and
+//! worksheet.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use super::queens_words::{
+    cell_fields, describe_dead_end, describe_move, describe_solution, list, paragraph,
+    reject_fields, section, set,
+};
+use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::search::queens::{Attack, QueensEvent, format_mask};
+use crate::search::queens_permutations::Permutations;
+use crate::search::{Cause, Search};
+use crate::worksheet::Sheet;
+
+impl Report for Permutations {
+    fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
+        match *event {
+            QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
+                cell_fields(json, row, col);
+            }
+            QueensEvent::Reject { row, col, by } => reject_fields(json, row, col, by),
+            QueensEvent::DeadEnd { row } => {
+                json.uint("row", row);
+            }
+            QueensEvent::Solution { queens, weight } => {
+                json.uints("queens", queens.iter()).uint("weight", weight);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let c = self.counters();
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
+    }
+
+    fn summary(&self) -> String {
+        let c = self.counters();
+        format!(
+            "queens {} permutations: solutions={}, nodes={}",
+            self.n(),
+            c.solutions,
+            c.nodes
+        )
+    }
+
+    fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {
+        match *event {
+            QueensEvent::Place { row, col } => describe_move(out, "place", row, col),
+            QueensEvent::Undo { row, col } => describe_move(out, "undo", row, col),
+            QueensEvent::Reject { row, col, by } if by.contains(Attack::Column) => {
+                out.push_str(&format!("reject ({row},{col}): column {col} is used"));
+            }
+            QueensEvent::Reject { row, col, by } => {
+                let which = if by.iter().count() > 1 {
+                    "both diagonals".to_string()
+                } else {
+                    by.words()
+                };
+                out.push_str(&format!(
+                    "reject ({row},{col}): the first queen on a diagonal with an \
+                     earlier one ({which})"
+                ));
+            }
+            QueensEvent::DeadEnd { row } => describe_dead_end(out, row, self.n()),
+            QueensEvent::Solution { queens, weight } => {
+                describe_solution(out, found, &queens.to_vec(), weight)
+            }
+        }
+        Ok(())
+    }
+
+    fn write_trace_state(&self, out: &mut String) {
+        out.push_str("used=");
+        out.push_str(&format_mask(self.used(), self.n()));
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "prefix", "used", "free", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        let free = if self.row() == self.n() {
+            "-".to_string()
+        } else {
+            set(self.free())
+        };
+        vec![list(self.queens()), set(self.used()), free]
+    }
+
+    fn note(&self, event: &QueensEvent) -> Note {
+        match event {
+            QueensEvent::Place { row, col } => Note::Placed(Placed {
+                choice: col.to_string(),
+                label: format!("({row},{col})"),
+            }),
+            // The board is still complete when its dead end comes.
+            QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            QueensEvent::Solution { .. } => Note::End(Ending::Solution {
+                number: self.counters().found,
+                weight: 1,
+                stops: false,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match (ending, self.first_conflict()) {
+            (Ending::DeadEnd, Some((row, col, by))) => {
+                let names: Vec<&str> = by.iter().map(Attack::name).collect();
+                let _ = write!(out, "dead end, ({row},{col}) {}", names.join("+"));
+            }
+            (Ending::Solution { .. }, _) => out.push_str("solution, weight 1"),
+            (other, _) => write_plain_ending(other, out),
+        }
+    }
+}
+
+impl Sheet for Permutations {
+    fn title(&self) -> String {
+        format!("{}-Queens, permutations checked at the end", self.n())
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let n = self.n();
+        section(
+            "The problem",
+            &[
+                format!(
+                    "Place {n} queens on a {n}x{n} board so that no two share a row, \
+                     column or diagonal. This search keeps only the rows and columns \
+                     apart: it fills the rows top to bottom, trying each row's columns in \
+                     increasing order, and skips a column some queen above already uses. \
+                     The diagonals are checked only once the board is complete."
+                ),
+                "- used: the columns the queens above hold; free: the others.".into(),
+                "- On a complete board `a`, the first row `j` (from 1) whose queen shares \
+                 a diagonal with an earlier row `i` (`a[j] - a[i] == j - i`: high, \
+                 `a[i] - a[j] == j - i`: low) is rejected and the board is a dead end; \
+                 a board with no such row is a solution of weight 1."
+                    .into(),
+                "- No symmetry: every column of row 0 is searched.".into(),
+            ],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        paragraph(
+            "One row per node, in the order entered; node 1 is the empty board. Each \
+             row shows the node on entry: prefix is the queens' columns row by row, \
+             used the columns they hold, free the columns left for the next row (`-` \
+             on a complete board). outcome is what the node does first: the first \
+             column placed from it (`place 0`), or, on a complete board, `dead end, (j,c) \
+             high` naming the first queen found on a diagonal and which, or \
+             `solution, weight 1`.",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["used"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["free"]
+    }
+}

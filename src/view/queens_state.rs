@@ -1,0 +1,340 @@
+//! The headless presentation of N-Queens with the attacks held as
+//! Algorithm B's array or as boolean arrays (`queens N --state
+//! array|bools`): JSON lines and summary exactly the mask search's (plus
+//! `attackers` on the array's attack rejects); trace state, table columns
+//! and worksheet fitting each state.
+
+use std::fmt::{self, Write as _};
+
+use super::queens_words::{
+    cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
+    paragraph, reject_fields, section, set,
+};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::search::Search;
+use crate::search::queens::Attack;
+use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
+use crate::worksheet::Sheet;
+
+/// What each state shows of itself: its trace state, its table columns and
+/// its rules.
+pub trait StateView: State {
+    /// The trace table's columns, `node` and `outcome` included.
+    const HEADER: &'static [&'static str];
+    /// The columns `--blanks masks` hides.
+    const STATE_COLUMNS: &'static [&'static str];
+    /// The state after each trace line, the same width on every line.
+    fn trace_state(search: &Held<Self>, out: &mut String);
+    /// The table cells between `node` and `legal`.
+    fn cells(search: &Held<Self>) -> Vec<String>;
+    /// How the state is held and tested, as worksheet list items.
+    fn rules(n: u8) -> Vec<String>;
+    /// What the state's table columns mean, for the worksheet.
+    fn columns_words() -> &'static str;
+}
+
+/// `0 2 - -`: the array `a`, one slot per row, `-` for rows not yet
+/// filled, each slot as wide as the largest column.
+fn array_slots(a: &[u8], n: u8) -> String {
+    let width = if n > 10 { 2 } else { 1 };
+    (0..usize::from(n))
+        .map(|r| match a.get(r) {
+            Some(c) => format!("{c:>width$}"),
+            None => format!("{:>width$}", "-"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `0110`: flags, index 0 first.
+fn flags(values: &[bool]) -> String {
+    values.iter().map(|&v| if v { '1' } else { '0' }).collect()
+}
+
+/// The indices of the set flags: `{0,3}`.
+fn occupied(values: &[bool]) -> String {
+    set(values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v)
+        .fold(0u32, |s, (i, _)| s | 1 << i))
+}
+
+impl StateView for Array {
+    const HEADER: &'static [&'static str] = &["node", "a", "legal", "outcome"];
+    const STATE_COLUMNS: &'static [&'static str] = &["a"];
+
+    fn trace_state(search: &Held<Self>, out: &mut String) {
+        out.push_str("a=");
+        out.push_str(&array_slots(search.queens(), search.n()));
+    }
+
+    fn cells(search: &Held<Self>) -> Vec<String> {
+        vec![list(search.queens())]
+    }
+
+    fn rules(_n: u8) -> Vec<String> {
+        vec![
+            "- Algorithm B: the only state is the array `a`, `a[i]` the column of \
+             row i's queen."
+                .into(),
+            "- Step B3 tests square (r, c) by looping over the rows `i < r`: \
+             `a[i] == c` is the same column, `c - a[i] == r - i` the same high \
+             diagonal, `a[i] - c == r - i` the same low diagonal. Any of them: the \
+             square is attacked by row i."
+                .into(),
+        ]
+    }
+
+    fn columns_words() -> &'static str {
+        "a is the array of the queens' columns row by row"
+    }
+}
+
+impl StateView for Bools {
+    const HEADER: &'static [&'static str] = &[
+        "node", "prefix", "column", "high", "low", "legal", "outcome",
+    ];
+    const STATE_COLUMNS: &'static [&'static str] = &["column", "high", "low"];
+
+    fn trace_state(search: &Held<Self>, out: &mut String) {
+        let s = search.state();
+        let _ = write!(
+            out,
+            "column={} high={} low={}",
+            flags(s.column()),
+            flags(s.high()),
+            flags(s.low())
+        );
+    }
+
+    fn cells(search: &Held<Self>) -> Vec<String> {
+        let s = search.state();
+        vec![
+            list(search.queens()),
+            occupied(s.column()),
+            occupied(s.high()),
+            occupied(s.low()),
+        ]
+    }
+
+    fn rules(n: u8) -> Vec<String> {
+        let last = (2 * usize::from(n)).saturating_sub(2);
+        vec![
+            format!(
+                "- Three arrays of flags: `column[c]`, `high[r - c + {}]` and \
+                 `low[r + c]` (diagonals numbered 0 to {last}), set when a queen goes \
+                 on (r, c) and cleared when it is taken off.",
+                n.saturating_sub(1)
+            ),
+            "- Square (r, c) is attacked when any of its three flags is set: \
+             `column` is the occupied column, `high` the high diagonal, `low` the \
+             low diagonal."
+                .into(),
+        ]
+    }
+
+    fn columns_words() -> &'static str {
+        "prefix is the queens' columns row by row, column, high and low the \
+         indices set in each array"
+    }
+}
+
+impl<S: StateView> Report for Held<S> {
+    fn write_fields(&self, event: &StateEvent, json: &mut Json<'_>) {
+        match *event {
+            StateEvent::Place { row, col } | StateEvent::Undo { row, col } => {
+                cell_fields(json, row, col);
+            }
+            StateEvent::Reject {
+                row,
+                col,
+                by,
+                attackers,
+            } => {
+                reject_fields(json, row, col, by);
+                if S::ATTACKERS && !by.contains(Attack::Symmetry) {
+                    json.uints("attackers", crate::search::bits(u32::from(attackers)));
+                }
+            }
+            StateEvent::DeadEnd { row } => {
+                json.uint("row", row);
+            }
+            StateEvent::Solution { queens, weight } => {
+                json.uints("queens", queens.iter()).uint("weight", weight);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let c = self.counters();
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
+    }
+
+    /// The mask search's line: the label names no state (SPEC §5).
+    fn summary(&self) -> String {
+        let c = self.counters();
+        let mode = if self.symmetry() { "symmetry" } else { "full" };
+        format!(
+            "queens {} {mode}: solutions={}, nodes={}",
+            self.n(),
+            c.solutions,
+            c.nodes
+        )
+    }
+
+    fn write_description(&self, event: &StateEvent, found: u64, out: &mut String) -> fmt::Result {
+        match *event {
+            StateEvent::Place { row, col } => describe_move(out, "place", row, col),
+            StateEvent::Undo { row, col } => describe_move(out, "undo", row, col),
+            StateEvent::Reject {
+                row,
+                col,
+                by,
+                attackers,
+            } => {
+                describe_reject(out, row, col, by);
+                if S::ATTACKERS && attackers != 0 {
+                    let rows: Vec<String> = crate::search::bits(u32::from(attackers))
+                        .map(|i| i.to_string())
+                        .collect();
+                    let label = if rows.len() > 1 { "rows" } else { "row" };
+                    write!(out, " (B3: attacked by {label} {})", rows.join(", "))?;
+                }
+            }
+            StateEvent::DeadEnd { row } => describe_dead_end(out, row, self.n()),
+            StateEvent::Solution { queens, weight } => {
+                describe_solution(out, found, &queens.to_vec(), weight)
+            }
+        }
+        Ok(())
+    }
+
+    fn write_trace_state(&self, out: &mut String) {
+        S::trace_state(self, out);
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        S::HEADER
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        let mut cells = S::cells(self);
+        cells.push(if self.row() == self.n() {
+            "-".to_string()
+        } else {
+            set(self.legal())
+        });
+        cells
+    }
+
+    fn skipped(&self) -> Option<Skipped> {
+        let restricted = self.root_columns() != (1u32 << self.n()) - 1;
+        (self.queens().is_empty() && restricted && self.rejects()).then(|| self.symmetry_skipped())
+    }
+
+    fn note(&self, event: &StateEvent) -> Note {
+        match event {
+            StateEvent::Place { row, col } => Note::Placed(Placed {
+                choice: col.to_string(),
+                label: format!("({row},{col})"),
+            }),
+            StateEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
+                Note::Skipped(self.symmetry_skipped())
+            }
+            StateEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            StateEvent::Solution { weight, .. } => Note::End(Ending::Solution {
+                number: self.counters().found,
+                weight: *weight,
+                stops: false,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            Ending::Solution { weight, .. } => {
+                let _ = write!(out, "solution, weight {weight}");
+            }
+            other => write_plain_ending(other, out),
+        }
+    }
+
+    fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
+        match skipped.why {
+            Why::Symmetry => {
+                let _ = write!(out, "search {} only (symmetry)", set(self.root_columns()));
+            }
+        }
+    }
+}
+
+impl<S: StateView> Held<S> {
+    /// The columns of the root's right half, skipped because their mirror
+    /// images are searched (as the mask search names them).
+    fn symmetry_skipped(&self) -> Skipped {
+        let skipped = ((1u32 << self.n()) - 1) & !self.root_columns();
+        Skipped {
+            why: Why::Symmetry,
+            labels: crate::search::bits(skipped)
+                .map(|col| format!("(0,{col})"))
+                .collect(),
+        }
+    }
+}
+
+impl<S: StateView> Sheet for Held<S> {
+    fn title(&self) -> String {
+        let how = if self.symmetry() {
+            "with symmetry"
+        } else {
+            "full search"
+        };
+        format!("{}-Queens, {} state, {how}", self.n(), S::NAME)
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let n = self.n();
+        let mut parts = vec![format!(
+            "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+             or diagonal. The search fills the rows top to bottom, trying each row's \
+             columns in increasing order, and goes back up a row when a row has no \
+             legal column left."
+        )];
+        parts.extend(S::rules(n));
+        if self.symmetry() {
+            let centre = if n % 2 == 1 {
+                format!("; the centre column {} counts once", n / 2)
+            } else {
+                String::new()
+            };
+            parts.push(format!(
+                "- Symmetry: row 0 searches only columns {} (the others give mirror \
+                 images); a solution starting in a column `c < {}` counts twice{centre}.",
+                set(self.root_columns()),
+                n / 2
+            ));
+        }
+        section("The problem", &parts)
+    }
+
+    fn filling(&self) -> Vec<String> {
+        paragraph(&format!(
+            "One row per node, in the order entered; node 1 is the empty board. Each \
+             row shows the node on entry: {}; legal is the columns of the next row no \
+             queen attacks (`-` on a full board). outcome is what the node does first: \
+             the first column placed from it (`place 0`), `dead end` or `solution, \
+             weight w`.",
+            S::columns_words()
+        ))
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        S::STATE_COLUMNS
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["legal"]
+    }
+}

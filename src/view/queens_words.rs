@@ -1,0 +1,136 @@
+//! Words, JSON fields and Markdown shared by the N-Queens variants' views
+//! (permutations, fundamental, the array and boolean states).
+
+use std::fmt::Write as _;
+
+use crate::model::Json;
+use crate::search::queens::{Attack, Attacks};
+use crate::search::{Cause, bits, format_set};
+
+/// `[0,3,1]`: a prefix or a board, as the trace table writes it.
+pub(crate) fn list(items: &[u8]) -> String {
+    let inner: Vec<String> = items.iter().map(u8::to_string).collect();
+    format!("[{}]", inner.join(","))
+}
+
+/// `{2,3}`: a set of columns or indices given as bits.
+pub(crate) fn set(mask: u32) -> String {
+    format_set(bits(mask))
+}
+
+/// The JSON fields of a place or undo.
+pub(crate) fn cell_fields(json: &mut Json<'_>, row: u8, col: u8) {
+    json.uint("row", row).uint("col", col);
+}
+
+/// The JSON fields of a reject (without `attackers`).
+pub(crate) fn reject_fields(json: &mut Json<'_>, row: u8, col: u8, by: Attacks) {
+    json.uint("row", row)
+        .uint("col", col)
+        .names("by", by.iter().map(Attack::name));
+}
+
+/// `place (r,c)`, `undo (r,c)`.
+pub(crate) fn describe_move(out: &mut String, verb: &str, row: u8, col: u8) {
+    let _ = write!(out, "{verb} ({row},{col})");
+}
+
+/// `reject (r,c): high diagonal and low diagonal attack column c`, or the
+/// symmetry skip, in the mask search's words.
+pub(crate) fn describe_reject(out: &mut String, row: u8, col: u8, by: Attacks) {
+    if by.contains(Attack::Symmetry) {
+        let _ = write!(
+            out,
+            "reject ({row},{col}): skipped by symmetry, its mirror is searched"
+        );
+        return;
+    }
+    let count = by.iter().count();
+    let verb = if count > 1 { "attack" } else { "attacks" };
+    let _ = write!(
+        out,
+        "reject ({row},{col}): {} {verb} column {col}",
+        by.words()
+    );
+}
+
+/// `solution #k [1,3,0,2], counted once` (or twice by symmetry).
+pub(crate) fn describe_solution(out: &mut String, found: u64, queens: &[u8], weight: u8) {
+    let counted = if weight == 2 {
+        "counted twice by symmetry"
+    } else {
+        "counted once"
+    };
+    let _ = write!(out, "solution #{found} {}, {counted}", list(queens));
+}
+
+/// The dead end of `row` on a board of `n`: a complete board failing the
+/// test, or a row with no legal column.
+pub(crate) fn describe_dead_end(out: &mut String, row: u8, n: u8) {
+    if row == n {
+        out.push_str("dead end: the complete board fails the test");
+    } else {
+        let _ = write!(out, "dead end at row {row}: no legal column");
+    }
+}
+
+/// The width worksheet prose is wrapped to.
+const WIDTH: usize = 78;
+
+/// Paragraphs and `- ` items wrapped to [`WIDTH`] columns, a code span kept
+/// whole, under a `## heading`: one worksheet section.
+pub(crate) fn section(heading: &str, parts: &[String]) -> Vec<String> {
+    let mut lines = vec![format!("## {heading}")];
+    let mut was_item = false;
+    for part in parts {
+        let item = part.strip_prefix("- ");
+        if !(was_item && item.is_some()) {
+            lines.push(String::new());
+        }
+        match item {
+            Some(text) => lines.extend(wrap(text, "- ", "  ")),
+            None => lines.extend(wrap(part, "", "")),
+        }
+        was_item = item.is_some();
+    }
+    lines
+}
+
+/// One paragraph, wrapped.
+pub(crate) fn paragraph(text: &str) -> Vec<String> {
+    wrap(text, "", "")
+}
+
+fn wrap(text: &str, first: &str, rest: &str) -> Vec<String> {
+    // Words, a `code span` counting as one.
+    let mut words: Vec<String> = Vec::new();
+    let (mut word, mut code) = (String::new(), false);
+    for c in text.chars() {
+        if c.is_whitespace() && !code {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        code ^= c == '`';
+        word.push(if c.is_whitespace() { ' ' } else { c });
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let mut lines = Vec::new();
+    let (mut line, mut empty) = (first.to_string(), true);
+    for word in words {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(&word);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
