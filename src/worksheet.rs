@@ -403,7 +403,7 @@ fn words(text: &str) -> Vec<String> {
 
 /// Paragraphs and `- ` list items, wrapped: a blank line around each
 /// paragraph, none between list items.
-fn prose(parts: &[String]) -> Vec<String> {
+pub(crate) fn prose(parts: &[String]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut was_item = false;
     for part in parts {
@@ -423,12 +423,12 @@ fn prose(parts: &[String]) -> Vec<String> {
 }
 
 /// One paragraph, wrapped.
-fn wrap_text(text: &str) -> Vec<String> {
+pub(crate) fn wrap_text(text: &str) -> Vec<String> {
     wrap(text, "", "")
 }
 
 /// `## heading`, a blank line, then the blocks separated by blank lines.
-fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
+pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
     let mut lines = vec![format!("## {heading}")];
     for block in blocks {
         lines.push(String::new());

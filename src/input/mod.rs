@@ -22,6 +22,7 @@ use crate::search::word::Board;
 
 pub mod sudoku;
 pub mod word;
+pub mod words;
 
 pub use sudoku::GivenError;
 pub use word::{LetterError, parse_word};

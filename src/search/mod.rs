@@ -10,7 +10,9 @@
 
 pub mod queens;
 pub mod sudoku;
+pub mod sudoku_propagate;
 pub mod word;
+pub mod words;
 
 pub use queens::{Attack, Queens, QueensEvent};
 pub use sudoku::{Order, Sudoku, SudokuEvent, Unit};

@@ -46,6 +46,7 @@ mod layout;
 mod oracles;
 mod play;
 mod predict;
+mod propagate;
 mod properties;
 mod pty;
 mod quitting;
@@ -53,6 +54,7 @@ mod screens;
 mod teaching;
 mod timeline;
 mod tree;
+mod words;
 mod worksheet;
 
 use std::process::{Command, Output};
