@@ -141,7 +141,14 @@ impl Report for Propagate {
     }
 
     fn table_header(&self) -> &'static [&'static str] {
-        &["node", "cell", "candidates", "placed by", "outcome"]
+        &[
+            "node",
+            "cell",
+            "digit",
+            "candidates",
+            "placed by",
+            "outcome",
+        ]
     }
 
     fn node_cells(&self) -> Vec<String> {
@@ -150,11 +157,12 @@ impl Report for Propagate {
                 let (row, col) = self.coords(usize::from(placed.cell));
                 vec![
                     format!("({row},{col})"),
+                    placed.digit.to_string(),
                     format_digits(self.candidates_before(placed)),
                     placed_by(placed.forced),
                 ]
             }
-            None => vec!["-".into(), "-".into(), "the givens".into()],
+            None => vec!["-".into(), "-".into(), "-".into(), "the givens".into()],
         }
     }
 
@@ -295,7 +303,7 @@ impl Sheet for Propagate {
     fn filling(&self) -> Vec<String> {
         wrap_text(
             "One row per digit written, in order; row 1 is the puzzle as given. \
-             cell is where the digit goes, as (row,col), candidates that cell's \
+             cell is where the digit goes, as (row,col), digit the digit written, candidates that cell's \
              candidates just before (a naked single has one), placed by says why \
              (`naked single`, `hidden single in row 2`, or `guess`). outcome is \
              what happens next: the next digit written (`place 3 at (0,2), \
@@ -308,6 +316,6 @@ impl Sheet for Propagate {
     }
 
     fn legal_columns(&self) -> &'static [&'static str] {
-        &["cell", "placed by"]
+        &["cell", "digit", "placed by"]
     }
 }
