@@ -521,7 +521,8 @@ impl Propagate {
     /// Writes `digit` at `cell` and pushes it on the trail.
     fn place(&mut self, cell: usize, digit: u8, forced: Option<Forced>) -> Option<PropagateEvent> {
         self.cells.write(cell, digit);
-        let guess = (self.frames.len() - 1) as u8 + u8::from(forced.is_none());
+        // A guess pushes its node's frame first, so it counts itself.
+        let guess = (self.frames.len() - 1) as u8;
         self.trail.push(Placed {
             cell: cell as u8,
             digit,
