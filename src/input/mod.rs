@@ -24,6 +24,7 @@ pub mod colour;
 pub mod maze;
 pub mod sudoku;
 pub mod word;
+pub mod words;
 
 pub use sudoku::GivenError;
 pub use word::{LetterError, parse_word};

@@ -15,7 +15,9 @@ pub mod queens_fundamental;
 pub mod queens_permutations;
 pub mod queens_state;
 pub mod sudoku;
+pub mod sudoku_propagate;
 pub mod word;
+pub mod words;
 
 pub use queens::{Attack, Queens, QueensEvent};
 pub use sudoku::{Order, Sudoku, SudokuEvent, Unit};

@@ -13,5 +13,7 @@ pub mod queens_permutations;
 pub mod queens_state;
 mod queens_words;
 pub mod sudoku;
+pub mod sudoku_propagate;
 pub(crate) mod text;
 pub mod word;
+pub mod words;

@@ -30,7 +30,9 @@ use backstep::search::queens_fundamental::Fundamental;
 use backstep::search::queens_permutations::Permutations;
 use backstep::search::queens_state::{Held, QueensArray, QueensBools, State};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
+use backstep::search::sudoku_propagate::{Propagate, PropagateEvent, PropagateOptions};
 use backstep::search::word::{WordOptions, WordSearch};
+use backstep::search::words::{Words, WordsOptions};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
 
 use crate::Rng;
@@ -43,6 +45,11 @@ trait Joins: Search {
     fn view(&self) -> Self::View;
     /// Whether the search starts inside a root node that counts 1 (SPEC §2).
     const ROOT: bool;
+    /// Whether a `place` event enters a node that counts (SPEC §5: a
+    /// forced place of `--order propagate` does not).
+    fn counts_node(_place: &Self::Event) -> bool {
+        true
+    }
 }
 
 impl Joins for Queens {
@@ -111,6 +118,37 @@ impl Joins for WordSearch {
     const ROOT: bool = false;
 }
 
+impl Joins for Propagate {
+    /// The working grid, every blank's candidates and the trail.
+    type View = (Vec<u8>, Vec<u16>, Vec<(u8, u8, bool)>);
+    fn view(&self) -> Self::View {
+        let candidates = (0..self.grid().len()).map(|i| self.candidates(i)).collect();
+        let trail = self
+            .trail()
+            .iter()
+            .map(|p| (p.cell, p.digit, p.forced.is_some()));
+        (self.grid().to_vec(), candidates, trail.collect())
+    }
+    const ROOT: bool = true;
+    fn counts_node(place: &PropagateEvent) -> bool {
+        matches!(place, PropagateEvent::Place { forced: None, .. })
+    }
+}
+
+impl Joins for Words {
+    /// The current path, the visited marks and the trie node walked.
+    type View = (Vec<(u8, u8)>, Vec<bool>, u16);
+    fn view(&self) -> Self::View {
+        let b = self.board();
+        let marks = (0..b.rows())
+            .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| self.is_visited(r, c))
+            .collect();
+        (self.path(), marks, self.trie_node())
+    }
+    const ROOT: bool = false;
+}
+
 /// Runs `search` to its end checking every per-event rule; returns the
 /// events, each with the counters and view after it.
 fn run_checked<S: Joins>(name: &str, mut search: S) -> Vec<(S::Event, Counters, S::View)> {
@@ -126,7 +164,9 @@ fn run_checked<S: Joins>(name: &str, mut search: S) -> Vec<(S::Event, Counters, 
     while let Some(event) = search.next() {
         let k = out.len() + 1;
         match event.kind() {
-            EventKind::Place => (open, places) = (open + 1, places + 1),
+            EventKind::Place => {
+                (open, places) = (open + 1, places + u64::from(S::counts_node(&event)))
+            }
             EventKind::Undo => open -= 1,
             EventKind::Reject => expected.rejects += 1,
             EventKind::DeadEnd => expected.dead_ends += 1,
@@ -414,4 +454,43 @@ fn colour() {
             });
         }
     }
+}
+
+#[test]
+fn sudoku_propagate() {
+    PUZZLES.iter().for_each(|p| {
+        let puzzle = input::load_puzzle(p).expect("a shipped puzzle").value;
+        contract(&format!("sudoku {p} propagate"), |rejects| {
+            Propagate::new(&puzzle, PropagateOptions { rejects })
+        })
+    });
+}
+
+/// Word lists covering the reference, pruning that empties the trie,
+/// every word rejected before the search, and words that are prefixes of
+/// others.
+const LISTS: [(&str, &str); 5] = [
+    ("OAAN,ETAE,IHKR,IFLV", "OATH,PEA,EAT,RAIN"),
+    ("sample", "ABCCED,SEE,ABCB,SFCS,A"),
+    ("sample", "ZZZ,ABCESCEESEEDAXY"),
+    ("AAA,AAA,AAB", "A,AA,AAA,AAAB,BA,AAAAAAAA"),
+    ("", "A"),
+];
+
+#[test]
+fn words_with_and_without_pruning() {
+    LISTS.iter().for_each(|(b, w)| {
+        let board = input::load_board(b).expect("a valid board").value;
+        let words = input::words::load_words(w).expect("a valid list");
+        for prune in [true, false] {
+            contract(&format!("words {w} on {b}, prune {prune}"), |rejects| {
+                let options = WordsOptions {
+                    inventory: true,
+                    prune,
+                    rejects,
+                };
+                Words::new(&board, &words, options)
+            })
+        }
+    });
 }

@@ -52,6 +52,7 @@ mod model;
 mod oracles;
 mod play;
 mod predict;
+mod propagate;
 mod properties;
 mod pty;
 mod queens_variants;
@@ -60,6 +61,7 @@ mod screens;
 mod teaching;
 mod timeline;
 mod tree;
+mod words;
 mod worksheet;
 
 use std::process::{Command, Output};

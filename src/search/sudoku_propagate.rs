@@ -1,0 +1,715 @@
+//! Sudoku with propagation and an undo trail (`sudoku ... --order
+//! propagate`, SPEC §5): naked and hidden singles are placed before any
+//! guess, each on a trail that is undone in reverse when its node ends.
+//!
+//! The algorithm, for each node (the root, or a node entered by a guess);
+//! the state machine's phases are `Enter` for steps 1 to 4, `Scan` for
+//! step 5 and `Leave` for step 6:
+//!
+//! 1. The first blank (row-major) with no candidate is a **dead end** at
+//!    that cell; the node ends.
+//! 2. Else the first blank with exactly one candidate is a **naked single**:
+//!    place it (forced), and go back to step 1.
+//! 3. Else scan the units (rows 0.., columns 0.., boxes 0..) and, in each,
+//!    the digits it does not hold, ascending; count the unit's blanks that
+//!    have the digit as a candidate. The first pair counted 0 is a **dead
+//!    end** of the unit (the node ends); counted 1, a **hidden single**:
+//!    place it (forced), and go back to step 1.
+//! 4. Nothing forced: no blank left is a **solution** (counted, capped at
+//!    2). Else choose the blank with the fewest candidates (ties: first
+//!    row-major).
+//! 5. For each digit ascending: not a candidate is **rejected** naming the
+//!    units that hold it; a candidate is **guessed**: placed, entering a
+//!    child node (step 1).
+//! 6. Leave the node: undo its forced places, deepest first, then the guess
+//!    that entered it.
+//!
+//! Every place, forced or guessed, is pushed on one trail; a node remembers
+//! where its own places start, so leaving it pops exactly those. At the
+//! second solution the search stops: [`Propagate::close`] makes every later
+//! call pop one trail entry, deepest first, until the trail is empty.
+//!
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! open places are the trail (its length is the depth), and the unit masks
+//! equal the masks recomputed from the grid.
+
+use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units};
+use super::{Cause, Counters, EventKind, Phase, Search, SearchEvent};
+
+/// A unit by kind and number (box `b` counts row-major over the boxes):
+/// written `row 3`, `column 3`, `box 3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct House {
+    /// Row, column or box.
+    pub kind: Unit,
+    /// Its number, from 0.
+    pub index: u8,
+}
+
+impl std::fmt::Display for House {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.kind.words(), self.index)
+    }
+}
+
+/// Why a place was forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forced {
+    /// The cell had one candidate left.
+    Naked,
+    /// The digit had one place left in the unit.
+    Hidden(House),
+}
+
+impl Forced {
+    /// The name used in JSON lines: `naked` or `hidden`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Forced::Naked => "naked",
+            Forced::Hidden(_) => "hidden",
+        }
+    }
+
+    /// The unit of a hidden single.
+    pub fn unit(self) -> Option<House> {
+        match self {
+            Forced::Naked => None,
+            Forced::Hidden(house) => Some(house),
+        }
+    }
+}
+
+/// One event of the propagating search. Coordinates are 0-based; digits
+/// 1..=size. `Copy` and a few bytes wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropagateEvent {
+    /// `digit` is written at (`row`, `col`): forced (`Some`), or a guess
+    /// that enters a new node (`None`).
+    Place {
+        row: u8,
+        col: u8,
+        digit: u8,
+        forced: Option<Forced>,
+    },
+    /// `digit` is not a candidate of the guessed cell: `by` holds it.
+    Reject {
+        row: u8,
+        col: u8,
+        digit: u8,
+        by: Units,
+    },
+    /// The blank (`row`, `col`) has no candidate: the node ends.
+    DeadEnd { row: u8, col: u8 },
+    /// `digit` has no place left in `unit`: the node ends.
+    Missing { unit: House, digit: u8 },
+    /// `digit` is erased from (`row`, `col`).
+    Undo { row: u8, col: u8, digit: u8 },
+    /// The grid is full; `count` solutions so far, this one included.
+    Solution { count: u8 },
+}
+
+impl SearchEvent for PropagateEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            PropagateEvent::Place { .. } => EventKind::Place,
+            PropagateEvent::Reject { .. } => EventKind::Reject,
+            PropagateEvent::DeadEnd { .. } | PropagateEvent::Missing { .. } => EventKind::DeadEnd,
+            PropagateEvent::Undo { .. } => EventKind::Undo,
+            PropagateEvent::Solution { .. } => EventKind::Solution,
+        }
+    }
+}
+
+/// One entry of the trail: a digit written, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The cell, row-major.
+    pub cell: u8,
+    /// The digit written.
+    pub digit: u8,
+    /// Why it was forced; `None` for a guess.
+    pub forced: Option<Forced>,
+    /// How many guesses were open when it was placed (a guess counts
+    /// itself): 0 for the root's forced places.
+    pub guess: u8,
+}
+
+/// How the propagating search is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropagateOptions {
+    /// Yield `reject` events (off for fast counting).
+    pub rejects: bool,
+}
+
+/// The grid and its unit masks: what propagation reads.
+#[derive(Clone, Debug)]
+struct Cells {
+    geometry: Geometry,
+    /// `[row, col, box]` of each cell.
+    units: [[u8; 3]; 81],
+    /// Number of cells in use.
+    len: usize,
+    grid: [u8; 81],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+/// What step 1 to 4 find at a node.
+enum Forcing {
+    /// A blank with no candidate.
+    DeadCell(usize),
+    /// A digit with no place in a unit.
+    Missing(House, u8),
+    /// A forced digit.
+    Place(usize, u8, Forced),
+    /// No blank left.
+    Full,
+    /// The blank to guess and its candidates.
+    Guess(usize, u16),
+}
+
+impl Cells {
+    fn new(puzzle: &Puzzle) -> Cells {
+        let geometry = Geometry::new(puzzle.size());
+        let len = puzzle.cells().len();
+        let mut units = [[0; 3]; 81];
+        for (idx, unit) in units.iter_mut().enumerate().take(len) {
+            let (row, col) = geometry.coords(idx);
+            *unit = [row, col, geometry.box_of(idx)];
+        }
+        let mut cells = Cells {
+            geometry,
+            units,
+            len,
+            grid: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        };
+        for (idx, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                cells.write(idx, digit);
+            }
+        }
+        cells
+    }
+
+    fn size(&self) -> usize {
+        usize::from(self.geometry.size)
+    }
+
+    #[inline]
+    fn candidates(&self, idx: usize) -> u16 {
+        let [row, col, r#box] = self.units[idx];
+        let held = self.rows[row as usize] | self.cols[col as usize] | self.boxes[r#box as usize];
+        self.geometry.all_digits() & !held
+    }
+
+    fn write(&mut self, idx: usize, digit: u8) {
+        self.toggle(idx, digit);
+        self.grid[idx] = digit;
+    }
+
+    fn erase(&mut self, idx: usize) -> u8 {
+        let digit = self.grid[idx];
+        self.toggle(idx, digit);
+        self.grid[idx] = 0;
+        digit
+    }
+
+    fn toggle(&mut self, idx: usize, digit: u8) {
+        let bit = 1u16 << (digit - 1);
+        let [row, col, r#box] = self.units[idx];
+        self.rows[row as usize] ^= bit;
+        self.cols[col as usize] ^= bit;
+        self.boxes[r#box as usize] ^= bit;
+    }
+
+    /// The mask of digits unit `house` holds.
+    fn held(&self, house: House) -> u16 {
+        let i = usize::from(house.index);
+        match house.kind {
+            Unit::Row => self.rows[i],
+            Unit::Col => self.cols[i],
+            Unit::Box => self.boxes[i],
+        }
+    }
+
+    /// The `k`-th cell of a unit, row-major within it.
+    fn cell_of(&self, house: House, k: usize) -> usize {
+        let (size, b) = (self.size(), usize::from(self.geometry.box_size));
+        let i = usize::from(house.index);
+        match house.kind {
+            Unit::Row => i * size + k,
+            Unit::Col => k * size + i,
+            Unit::Box => (i / b * b + k / b) * size + (i % b * b + k % b),
+        }
+    }
+
+    /// Steps 1 to 4 at the current grid.
+    fn forcing(&self) -> Forcing {
+        // 1 and 2: one pass finds the first empty blank, the first single
+        // and the MRV choice of step 4.
+        let mut single = None;
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for idx in 0..self.len {
+            if self.grid[idx] != 0 {
+                continue;
+            }
+            let candidates = self.candidates(idx);
+            let count = candidates.count_ones();
+            if count == 0 {
+                return Forcing::DeadCell(idx);
+            }
+            if count == 1 && single.is_none() {
+                single = Some((idx, candidates));
+            }
+            if count < fewest {
+                fewest = count;
+                best = Some((idx, candidates));
+            }
+        }
+        if let Some((idx, candidates)) = single {
+            return Forcing::Place(idx, digit_of(candidates), Forced::Naked);
+        }
+        let Some((cell, candidates)) = best else {
+            return Forcing::Full;
+        };
+        // 3. Hidden singles, unit by unit, digit by digit.
+        let size = self.size();
+        for kind in [Unit::Row, Unit::Col, Unit::Box] {
+            for index in 0..size as u8 {
+                let house = House { kind, index };
+                let missing = self.geometry.all_digits() & !self.held(house);
+                if missing == 0 {
+                    continue;
+                }
+                let mut counts = [0u8; 9];
+                let mut last = [0usize; 9];
+                for k in 0..size {
+                    let idx = self.cell_of(house, k);
+                    if self.grid[idx] != 0 {
+                        continue;
+                    }
+                    let candidates = self.candidates(idx);
+                    for d in super::bits(u32::from(candidates)) {
+                        counts[d as usize] += 1;
+                        last[d as usize] = idx;
+                    }
+                }
+                for d in super::bits(u32::from(missing)) {
+                    let digit = d as u8 + 1;
+                    match counts[d as usize] {
+                        0 => return Forcing::Missing(house, digit),
+                        1 => return Forcing::Place(last[d as usize], digit, Forced::Hidden(house)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Forcing::Guess(cell, candidates)
+    }
+
+    /// The units of `idx` that hold `digit`.
+    fn holders(&self, idx: usize, digit: u8) -> Units {
+        let bit = 1u16 << (digit - 1);
+        let [row, col, r#box] = self.units[idx];
+        Units::none()
+            .with(Unit::Row, self.rows[row as usize] & bit != 0)
+            .with(Unit::Col, self.cols[col as usize] & bit != 0)
+            .with(Unit::Box, self.boxes[r#box as usize] & bit != 0)
+    }
+
+    fn coords(&self, idx: usize) -> (u8, u8) {
+        let [row, col, _] = self.units[idx];
+        (row, col)
+    }
+
+    /// The row, column and box masks recomputed from the grid alone.
+    fn recomputed(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for idx in 0..self.len {
+            let digit = self.grid[idx];
+            if digit != 0 {
+                let bit = 1u16 << (digit - 1);
+                let [row, col, r#box] = self.units[idx];
+                rows[row as usize] |= bit;
+                cols[col as usize] |= bit;
+                boxes[r#box as usize] |= bit;
+            }
+        }
+        (rows, cols, boxes)
+    }
+}
+
+/// The digit of a one-candidate mask.
+fn digit_of(mask: u16) -> u8 {
+    mask.trailing_zeros() as u8 + 1
+}
+
+/// One node on the explicit stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The trail's length when the node was entered (its guess included):
+    /// the node's own forced places are the entries from here on.
+    base: usize,
+    /// The guessed cell, once chosen.
+    cell: Option<u8>,
+    /// The guessed cell's candidates when it was chosen.
+    candidates: u16,
+    /// Digits (as bits) still to try.
+    todo: u16,
+    phase: Phase,
+}
+
+impl Frame {
+    fn new(base: usize) -> Frame {
+        Frame {
+            base,
+            cell: None,
+            candidates: 0,
+            todo: 0,
+            phase: Phase::Enter,
+        }
+    }
+}
+
+/// The propagating Sudoku search: a resumable, cloneable iterator of
+/// [`PropagateEvent`]s.
+#[derive(Clone, Debug)]
+pub struct Propagate {
+    options: PropagateOptions,
+    givens: Vec<u8>,
+    cells: Cells,
+    /// Every open place, forced or guessed, outermost first.
+    trail: Vec<Placed>,
+    frames: Vec<Frame>,
+    count: u8,
+    first: Option<Vec<u8>>,
+    /// Forced places so far, those undone included.
+    forced: u64,
+    counters: Counters,
+    /// Set by [`Propagate::close`]: only the trail's undos are left.
+    closing: bool,
+    finished: bool,
+}
+
+impl Propagate {
+    /// A search over the puzzle's blanks.
+    pub fn new(puzzle: &Puzzle, options: PropagateOptions) -> Propagate {
+        let cells = Cells::new(puzzle);
+        let len = cells.len;
+        Propagate {
+            options,
+            givens: puzzle.cells().to_vec(),
+            cells,
+            trail: Vec::with_capacity(len),
+            frames: vec![Frame::new(0)],
+            count: 0,
+            first: None,
+            forced: 0,
+            counters: Counters {
+                nodes: 1,
+                ..Counters::default()
+            },
+            closing: false,
+            finished: false,
+        }
+    }
+
+    /// The dead end the grid as it stands gives, if any: what the last
+    /// `dead-end` event reported, read back by the table's words.
+    pub fn stuck(&self) -> Option<PropagateEvent> {
+        match self.cells.forcing() {
+            Forcing::DeadCell(idx) => {
+                let (row, col) = self.cells.coords(idx);
+                Some(PropagateEvent::DeadEnd { row, col })
+            }
+            Forcing::Missing(unit, digit) => Some(PropagateEvent::Missing { unit, digit }),
+            _ => None,
+        }
+    }
+
+    /// How the search was set up.
+    pub fn options(&self) -> PropagateOptions {
+        self.options
+    }
+
+    /// Grid size and box arithmetic.
+    pub fn geometry(&self) -> Geometry {
+        self.cells.geometry
+    }
+
+    /// The working grid, row-major, 0 for a blank.
+    pub fn grid(&self) -> &[u8] {
+        &self.cells.grid[..self.cells.len]
+    }
+
+    /// The givens, row-major, 0 for a blank.
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// The digits a blank could take now (bit `d-1` for digit `d`); 0 for a
+    /// filled cell.
+    pub fn candidates(&self, idx: usize) -> u16 {
+        if self.cells.grid[idx] != 0 {
+            0
+        } else {
+            self.cells.candidates(idx)
+        }
+    }
+
+    /// The open places, forced and guessed, outermost first.
+    pub fn trail(&self) -> &[Placed] {
+        &self.trail
+    }
+
+    /// The cell the current node guesses and its candidates, once chosen.
+    pub fn guessing(&self) -> Option<(usize, u16)> {
+        let frame = self.frames.last()?;
+        frame.cell.map(|c| (usize::from(c), frame.candidates))
+    }
+
+    /// Forced places so far, over the whole search.
+    pub fn forced(&self) -> u64 {
+        self.forced
+    }
+
+    /// Solutions found so far (capped at 2).
+    pub fn solution_count(&self) -> u8 {
+        self.count
+    }
+
+    /// The first solution, once found.
+    pub fn first_solution(&self) -> Option<&[u8]> {
+        self.first.as_deref()
+    }
+
+    /// The rows of the first solution as strings (none before it is found).
+    pub fn solution_rows(&self) -> Vec<String> {
+        let size = self.cells.size();
+        self.first_solution()
+            .map(|grid| {
+                grid.chunks(size)
+                    .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// (row, col) of a row-major cell index.
+    pub fn coords(&self, idx: usize) -> (u8, u8) {
+        self.cells.coords(idx)
+    }
+
+    /// Stops the search: from now on every call yields the `undo` of the
+    /// deepest open place, forced or guessed, until none is left. A cap or
+    /// a node budget ends the search through this one door.
+    pub fn close(&mut self) {
+        self.closing = true;
+    }
+
+    #[inline]
+    fn check_invariants(&self) {
+        debug_assert_eq!(
+            self.counters.depth,
+            self.trail.len(),
+            "the trail is the depth"
+        );
+        debug_assert_eq!(
+            (self.cells.rows, self.cells.cols, self.cells.boxes),
+            self.cells.recomputed(),
+            "the unit masks equal the grid's"
+        );
+    }
+
+    fn emit(&mut self, event: PropagateEvent) -> Option<PropagateEvent> {
+        self.counters.record(event.kind());
+        Some(event)
+    }
+
+    /// Writes `digit` at `cell` and pushes it on the trail.
+    fn place(&mut self, cell: usize, digit: u8, forced: Option<Forced>) -> Option<PropagateEvent> {
+        self.cells.write(cell, digit);
+        // A guess pushes its node's frame first, so it counts itself.
+        let guess = (self.frames.len() - 1) as u8;
+        self.trail.push(Placed {
+            cell: cell as u8,
+            digit,
+            forced,
+            guess,
+        });
+        let (row, col) = self.cells.coords(cell);
+        let event = self.emit(PropagateEvent::Place {
+            row,
+            col,
+            digit,
+            forced,
+        });
+        self.check_invariants();
+        event
+    }
+
+    /// Pops the deepest trail entry and erases its digit.
+    fn unplace(&mut self) -> Option<PropagateEvent> {
+        let placed = self.trail.pop()?;
+        let cell = usize::from(placed.cell);
+        let digit = self.cells.erase(cell);
+        let (row, col) = self.cells.coords(cell);
+        let event = self.emit(PropagateEvent::Undo { row, col, digit });
+        self.check_invariants();
+        event
+    }
+
+    /// Steps 1 to 4.
+    fn enter(&mut self, depth: usize) -> Option<PropagateEvent> {
+        match self.cells.forcing() {
+            Forcing::DeadCell(idx) => {
+                self.frames[depth].phase = Phase::Leave;
+                let (row, col) = self.cells.coords(idx);
+                self.emit(PropagateEvent::DeadEnd { row, col })
+            }
+            Forcing::Missing(unit, digit) => {
+                self.frames[depth].phase = Phase::Leave;
+                self.emit(PropagateEvent::Missing { unit, digit })
+            }
+            Forcing::Place(idx, digit, forced) => {
+                self.forced += 1;
+                self.place(idx, digit, Some(forced))
+            }
+            Forcing::Full => {
+                self.frames[depth].phase = Phase::Leave;
+                self.count += 1;
+                self.counters.solutions = u64::from(self.count);
+                if self.first.is_none() {
+                    self.first = Some(self.grid().to_vec());
+                }
+                if self.count >= CAP {
+                    self.close();
+                }
+                let count = self.count;
+                self.emit(PropagateEvent::Solution { count })
+            }
+            Forcing::Guess(cell, candidates) => {
+                let todo = if self.options.rejects {
+                    self.cells.geometry.all_digits()
+                } else {
+                    candidates
+                };
+                let frame = &mut self.frames[depth];
+                frame.cell = Some(cell as u8);
+                frame.candidates = candidates;
+                frame.todo = todo;
+                frame.phase = Phase::Scan;
+                self.scan(depth)
+            }
+        }
+    }
+
+    /// Step 5: the next digit of the guessed cell.
+    fn scan(&mut self, depth: usize) -> Option<PropagateEvent> {
+        let frame = &mut self.frames[depth];
+        let (Some(cell), todo) = (frame.cell, frame.todo) else {
+            frame.phase = Phase::Leave;
+            return self.leave(depth);
+        };
+        if todo == 0 {
+            frame.phase = Phase::Leave;
+            return self.leave(depth);
+        }
+        frame.todo = todo & (todo - 1);
+        let digit = digit_of(todo & todo.wrapping_neg());
+        let cell = usize::from(cell);
+        if frame.candidates >> (digit - 1) & 1 == 0 {
+            let by = self.cells.holders(cell, digit);
+            let (row, col) = self.cells.coords(cell);
+            return self.emit(PropagateEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            });
+        }
+        self.counters.nodes += 1;
+        self.frames.push(Frame::new(self.trail.len() + 1));
+        self.place(cell, digit, None)
+    }
+
+    /// Step 6: undo the node's forced places, deepest first, then its guess.
+    fn leave(&mut self, depth: usize) -> Option<PropagateEvent> {
+        if self.trail.len() > self.frames[depth].base {
+            return self.unplace();
+        }
+        if depth == 0 {
+            self.finished = true;
+            return None;
+        }
+        self.frames.pop();
+        self.unplace()
+    }
+
+    /// After [`Propagate::close`]: the deepest open place's `undo`.
+    fn closing_step(&mut self) -> Option<PropagateEvent> {
+        if self.trail.is_empty() {
+            self.frames.truncate(1);
+            self.finished = true;
+            return None;
+        }
+        let event = self.unplace();
+        while self.frames.len() > 1 && self.frames[self.frames.len() - 1].base > self.trail.len() {
+            self.frames.pop();
+        }
+        event
+    }
+}
+
+impl Iterator for Propagate {
+    type Item = PropagateEvent;
+
+    fn next(&mut self) -> Option<PropagateEvent> {
+        if self.finished {
+            return None;
+        }
+        if self.closing {
+            return self.closing_step();
+        }
+        let depth = self.frames.len() - 1;
+        match self.frames[depth].phase {
+            Phase::Enter => self.enter(depth),
+            Phase::Scan => self.scan(depth),
+            Phase::Leave => self.leave(depth),
+        }
+    }
+}
+
+impl Search for Propagate {
+    type Event = PropagateEvent;
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.givens.capacity()
+            + self.trail.capacity() * std::mem::size_of::<Placed>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+            + self.first.as_ref().map_or(0, Vec::capacity)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_small() {
+        assert!(std::mem::size_of::<Option<PropagateEvent>>() <= 16);
+    }
+}

@@ -1,0 +1,341 @@
+//! How the propagating Sudoku search speaks: JSON lines, summary, trace
+//! words and trace table ([`Report`]), and its worksheet ([`Sheet`]).
+//!
+//! The trace table has one row per `place`, since the shared table opens a
+//! row on every `place` event: the root (the givens), each forced place and
+//! each guess. A row names the cell written, the cell's candidates just
+//! before (a naked single's one digit, a hidden single's several), what
+//! placed it, and what came next. Read top to bottom, the rows replay the
+//! trail as it grows.
+
+use std::fmt::{self, Write as _};
+
+use crate::model::{self, Ending, Json, Note, Report, write_plain_ending};
+use crate::search::sudoku::{CAP, format_digits};
+use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
+use crate::search::{Cause, Search};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
+
+impl Report for Propagate {
+    fn write_fields(&self, event: &PropagateEvent, json: &mut Json<'_>) {
+        match *event {
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced,
+            } => {
+                json.uint("row", row).uint("col", col).uint("digit", digit);
+                if let Some(forced) = forced {
+                    json.name("forced", forced.name());
+                    if let Some(unit) = forced.unit() {
+                        json.str("unit", &unit.to_string());
+                    }
+                }
+            }
+            PropagateEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            } => {
+                json.uint("row", row)
+                    .uint("col", col)
+                    .uint("digit", digit)
+                    .names("by", by.iter().map(Cause::name));
+            }
+            PropagateEvent::DeadEnd { row, col } => {
+                json.uint("row", row).uint("col", col);
+            }
+            PropagateEvent::Missing { unit, digit } => {
+                json.str("unit", &unit.to_string()).uint("digit", digit);
+            }
+            PropagateEvent::Undo { row, col, digit } => {
+                json.uint("row", row).uint("col", col).uint("digit", digit);
+            }
+            PropagateEvent::Solution { count } => {
+                json.uint("count", count);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let rows = self.solution_rows();
+        json.uint("count", self.solution_count())
+            .uint("nodes", self.counters().nodes)
+            .strs("grid", rows.iter().map(String::as_str))
+            .uint("forced", self.forced());
+    }
+
+    fn summary(&self) -> String {
+        let mut lines = vec![format!(
+            "sudoku: solutions capped at {CAP}={}, nodes={}, forced={}",
+            self.solution_count(),
+            self.counters().nodes,
+            self.forced()
+        )];
+        lines.extend(self.solution_rows());
+        lines.join("\n")
+    }
+
+    fn write_description(
+        &self,
+        event: &PropagateEvent,
+        _found: u64,
+        out: &mut String,
+    ) -> fmt::Result {
+        match *event {
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced: None,
+            } => write!(out, "guess {digit} at ({row},{col})"),
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced: Some(Forced::Naked),
+            } => write!(
+                out,
+                "place {digit} at ({row},{col}), forced: its only candidate (naked single)"
+            ),
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced: Some(Forced::Hidden(unit)),
+            } => write!(
+                out,
+                "place {digit} at ({row},{col}), forced: the only place for {digit} in {unit} (hidden single)"
+            ),
+            PropagateEvent::Reject {
+                row,
+                col,
+                digit,
+                by,
+            } => {
+                write!(out, "reject {digit} at ({row},{col}): already in its ")?;
+                for (i, cause) in by.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(cause.words());
+                }
+                Ok(())
+            }
+            PropagateEvent::DeadEnd { row, col } => {
+                write!(out, "dead end at ({row},{col}): no candidate left")
+            }
+            PropagateEvent::Missing { unit, digit } => {
+                write!(out, "dead end: {digit} has no place left in {unit}")
+            }
+            PropagateEvent::Undo { row, col, digit } => {
+                write!(out, "undo {digit} at ({row},{col})")
+            }
+            PropagateEvent::Solution { count } if count >= CAP => {
+                write!(out, "solution #{count}: not unique, the search stops")
+            }
+            PropagateEvent::Solution { count } => write!(out, "solution #{count}"),
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &[
+            "node",
+            "cell",
+            "digit",
+            "candidates",
+            "placed by",
+            "outcome",
+        ]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        match self.trail().last() {
+            Some(placed) => {
+                let (row, col) = self.coords(usize::from(placed.cell));
+                vec![
+                    format!("({row},{col})"),
+                    placed.digit.to_string(),
+                    format_digits(self.candidates_before(placed)),
+                    placed_by(placed.forced),
+                ]
+            }
+            None => vec!["-".into(), "-".into(), "-".into(), "the givens".into()],
+        }
+    }
+
+    fn note(&self, event: &PropagateEvent) -> Note {
+        match *event {
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced,
+            } => {
+                let how = if forced.is_some() { "forced" } else { "guess" };
+                Note::Placed(model::Placed {
+                    choice: format!("{digit} at ({row},{col}), {how}"),
+                    label: format!("({row},{col})={digit}"),
+                })
+            }
+            PropagateEvent::DeadEnd { .. } | PropagateEvent::Missing { .. } => {
+                Note::End(Ending::DeadEnd)
+            }
+            PropagateEvent::Solution { count } => Note::End(Ending::Solution {
+                number: u64::from(count),
+                weight: 1,
+                stops: count >= CAP,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        // Written when the event comes: the grid still shows why.
+        match (ending, self.stuck()) {
+            (Ending::DeadEnd, Some(PropagateEvent::DeadEnd { row, col })) => {
+                let _ = write!(out, "dead end: ({row},{col}) has no candidate");
+            }
+            (Ending::DeadEnd, Some(PropagateEvent::Missing { unit, digit })) => {
+                let _ = write!(out, "dead end: no place for {digit} in {unit}");
+            }
+            (Ending::Solution { number, stops, .. }, _) => {
+                let _ = write!(out, "solution #{number}");
+                if *stops {
+                    out.push_str(", stop");
+                }
+            }
+            (other, _) => write_plain_ending(other, out),
+        }
+    }
+}
+
+/// `guess`, `naked single`, `hidden single in row 0`.
+fn placed_by(forced: Option<Forced>) -> String {
+    match forced {
+        None => "guess".into(),
+        Some(Forced::Naked) => "naked single".into(),
+        Some(Forced::Hidden(unit)) => format!("hidden single in {unit}"),
+    }
+}
+
+impl Propagate {
+    /// The candidates the trail entry's cell had just before it was
+    /// written: its digit is in its units only because of the cell itself.
+    fn candidates_before(&self, placed: &Placed) -> u16 {
+        let cell = usize::from(placed.cell);
+        let held = self.geometry().all_digits() & !self.units_holding(cell);
+        held | 1 << (placed.digit - 1)
+    }
+
+    /// The digits held by a cell's row, column and box together.
+    fn units_holding(&self, cell: usize) -> u16 {
+        let g = self.geometry();
+        let size = usize::from(g.size);
+        let (row, col) = self.coords(cell);
+        let (row, col) = (usize::from(row), usize::from(col));
+        let b = usize::from(g.box_size);
+        let grid = self.grid();
+        let mut held = 0u16;
+        for k in 0..size {
+            let others = [
+                row * size + k,
+                k * size + col,
+                (row / b * b + k / b) * size + (col / b * b + k % b),
+            ];
+            for idx in others {
+                if grid[idx] != 0 {
+                    held |= 1 << (grid[idx] - 1);
+                }
+            }
+        }
+        held
+    }
+}
+
+impl Sheet for Propagate {
+    fn title(&self) -> String {
+        let size = self.geometry().size;
+        format!("Sudoku {size}x{size}, propagation with an undo trail")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let g = self.geometry();
+        let (size, b) = (usize::from(g.size), usize::from(g.box_size));
+        let mut parts = vec![format!(
+            "Fill the blanks so that every row, every column and every {b}x{b} box \
+             holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
+             and columns are numbered from 0):"
+        )];
+        let mut lines = Vec::new();
+        for (r, row) in self.givens().chunks(size).enumerate() {
+            if r > 0 && r % b == 0 {
+                let dashes = vec!["-".repeat(2 * b - 1); size / b];
+                lines.push(format!("    {}", dashes.join("-+-")));
+            }
+            let boxes: Vec<String> = row
+                .chunks(b)
+                .map(|cells| {
+                    let digits: Vec<String> = cells
+                        .iter()
+                        .map(|&d| match d {
+                            0 => ".".to_string(),
+                            d => d.to_string(),
+                        })
+                        .collect();
+                    digits.join(" ")
+                })
+                .collect();
+            lines.push(format!("    {}", boxes.join(" | ")));
+        }
+        parts.extend([
+            "- A blank's candidates are the digits not yet in its row, its column \
+             or its box."
+                .to_string(),
+            "- Entering a node (the start, or after a guess), repeat until nothing \
+             is forced: the first blank (row by row) with no candidate is a dead \
+             end; else the first blank with one candidate gets it (naked single); \
+             else, looking at rows 0.., then columns 0.., then boxes 0.., and in \
+             each at the digits it lacks in increasing order, the first digit that \
+             fits in no blank of the unit is a dead end, and the first that fits in \
+             one blank only goes there (hidden single)."
+                .to_string(),
+            "- Nothing forced and no blank left: a solution. Otherwise guess: the \
+             blank with the fewest candidates (the first on ties), its digits in \
+             increasing order, each guess entering a new node."
+                .to_string(),
+            "- Every digit written goes on a trail; when a node ends, its forced \
+             digits are erased, the last first, then its guess."
+                .to_string(),
+            format!(
+                "- The solution count is capped at {CAP}: the search stops at solution \
+                 #{CAP}, erasing every digit still on the trail."
+            ),
+        ]);
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(
+            "One row per digit written, in order; row 1 is the puzzle as given. \
+             cell is where the digit goes, as (row,col), digit the digit written, candidates that cell's \
+             candidates just before (a naked single has one), placed by says why \
+             (`naked single`, `hidden single in row 2`, or `guess`). outcome is \
+             what happens next: the next digit written (`place 3 at (0,2), \
+             forced`), or `dead end: ...`, or `solution #k`.",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["candidates"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["cell", "digit", "placed by"]
+    }
+}

@@ -1,0 +1,316 @@
+//! How the words search speaks: JSON lines, summary, trace words and trace
+//! table ([`Report`]), and its worksheet ([`Sheet`]). Prefixes and paths are
+//! not carried by the events: they are read from the search's view (the
+//! path, the trie) when an event is written.
+
+use std::fmt::{self, Write as _};
+
+use crate::model::{Ending, Json, Note, Placed, Report, push_json_string, write_plain_ending};
+use crate::search::Search;
+use crate::search::words::{Refusal, Words, WordsEvent};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
+
+/// `[(0,0),(0,1)]`, as the summary writes a path.
+fn path_text(path: &[(u8, u8)]) -> String {
+    let cells: Vec<String> = path.iter().map(|(r, c)| format!("({r},{c})")).collect();
+    format!("[{}]", cells.join(","))
+}
+
+/// `[[0,0],[0,1]]`, as JSON writes a path.
+fn push_json_path(out: &mut String, path: &[(u8, u8)]) {
+    out.push('[');
+    for (i, (r, c)) in path.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{r},{c}]");
+    }
+    out.push(']');
+}
+
+impl Words {
+    /// The prefix a neighbour at (`row`, `col`) would make: the path's
+    /// letters and its own.
+    pub fn prefix_with(&self, row: u8, col: u8) -> String {
+        let mut prefix = self.prefix();
+        prefix.push(char::from(
+            self.board().letter(usize::from(row), usize::from(col)),
+        ));
+        prefix
+    }
+
+    /// The letters of the current trie node's children: `{A,E}`.
+    pub fn children_text(&self) -> String {
+        let letters: Vec<String> = self
+            .trie()
+            .child_letters(self.trie_node())
+            .into_iter()
+            .map(|l| char::from(l).to_string())
+            .collect();
+        format!("{{{}}}", letters.join(","))
+    }
+}
+
+impl Report for Words {
+    fn write_fields(&self, event: &WordsEvent, json: &mut Json<'_>) {
+        match *event {
+            WordsEvent::Place { row, col } => {
+                json.uint("row", row)
+                    .uint("col", col)
+                    .str("prefix", &self.prefix());
+            }
+            WordsEvent::Reject { row, col, reason } => {
+                json.uint("row", row)
+                    .uint("col", col)
+                    .name("reason", reason.name());
+                if reason == Refusal::NoWord {
+                    json.str("prefix", &self.prefix_with(row, col));
+                }
+            }
+            WordsEvent::TooLong { word, need, have } => {
+                json.name("reason", "too-long")
+                    .str("word", &self.words()[usize::from(word)])
+                    .uint("need", need)
+                    .uint("have", have);
+            }
+            WordsEvent::Inventory {
+                word,
+                letter,
+                need,
+                have,
+            } => {
+                let letter = [letter];
+                json.name("reason", "inventory")
+                    .str("word", &self.words()[usize::from(word)])
+                    .str("letter", std::str::from_utf8(&letter).unwrap_or("?"))
+                    .uint("need", need)
+                    .uint("have", have);
+            }
+            WordsEvent::DeadEnd { row, col } | WordsEvent::Undo { row, col } => {
+                json.uint("row", row).uint("col", col);
+            }
+            WordsEvent::Solution { word } => {
+                let i = usize::from(word);
+                json.str("word", &self.words()[i]);
+                json.0.push_str(",\"path\":");
+                push_json_path(json.0, self.found(i).unwrap_or_default());
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let found = self.found_words();
+        json.uint("found", found.len())
+            .uint("nodes", self.counters().nodes);
+        json.0.push_str(",\"words\":[");
+        for (i, (word, path)) in found.iter().enumerate() {
+            if i > 0 {
+                json.0.push(',');
+            }
+            json.0.push_str("{\"word\":");
+            push_json_string(json.0, word);
+            json.0.push_str(",\"path\":");
+            push_json_path(json.0, path);
+            json.0.push('}');
+        }
+        json.0.push(']');
+    }
+
+    fn summary(&self) -> String {
+        let found = self.found_words();
+        let mut lines = vec![format!(
+            "words {}: found={}, nodes={}",
+            self.words().len(),
+            found.len(),
+            self.counters().nodes
+        )];
+        lines.extend(
+            found
+                .iter()
+                .map(|(word, path)| format!("{word} {}", path_text(path))),
+        );
+        lines.join("\n")
+    }
+
+    fn write_description(&self, event: &WordsEvent, _found: u64, out: &mut String) -> fmt::Result {
+        match *event {
+            WordsEvent::Place { row, col } => {
+                write!(out, "place ({row},{col}): prefix {}", self.prefix())
+            }
+            WordsEvent::Reject {
+                row,
+                col,
+                reason: Refusal::Visited,
+            } => write!(out, "reject ({row},{col}): already on the path"),
+            WordsEvent::Reject {
+                row,
+                col,
+                reason: Refusal::NoWord,
+            } => write!(
+                out,
+                "reject ({row},{col}): no word left starts with {}",
+                self.prefix_with(row, col)
+            ),
+            WordsEvent::TooLong { word, need, have } => write!(
+                out,
+                "reject {}: {need} letters, the board only {have} cells",
+                self.words()[usize::from(word)]
+            ),
+            WordsEvent::Inventory {
+                word,
+                letter,
+                need,
+                have,
+            } => write!(
+                out,
+                "reject {}: it needs {need} x {}, the board holds {have}",
+                self.words()[usize::from(word)],
+                char::from(letter)
+            ),
+            WordsEvent::DeadEnd { row, col } => write!(
+                out,
+                "dead end at ({row},{col}): no neighbour continues a word"
+            ),
+            WordsEvent::Undo { row, col } => write!(out, "undo ({row},{col})"),
+            WordsEvent::Solution { word } => {
+                let i = usize::from(word);
+                write!(
+                    out,
+                    "solution: {} found along {}",
+                    self.words()[i],
+                    path_text(self.found(i).unwrap_or_default())
+                )
+            }
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "cell", "prefix", "trie children", "outcome"]
+    }
+
+    fn has_root(&self) -> bool {
+        false
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        match self.path().last() {
+            Some((row, col)) => vec![
+                format!("({row},{col})"),
+                self.prefix(),
+                self.children_text(),
+            ],
+            None => vec!["-".into(), "-".into(), self.children_text()],
+        }
+    }
+
+    fn note(&self, event: &WordsEvent) -> Note {
+        match *event {
+            WordsEvent::Place { row, col } => Note::Placed(Placed {
+                choice: format!("({row},{col})"),
+                // The node just entered ends the prefix with its letter.
+                label: format!(
+                    "({row},{col}){}",
+                    self.prefix().chars().last().unwrap_or('?')
+                ),
+            }),
+            WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            WordsEvent::Solution { .. } => Note::End(Ending::Solution {
+                number: self.counters().found,
+                weight: 1,
+                stops: false,
+            }),
+            _ => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match ending {
+            // At a solution the prefix is the word found.
+            Ending::Solution { .. } => {
+                out.push_str("found ");
+                out.push_str(&self.prefix());
+            }
+            other => write_plain_ending(other, out),
+        }
+    }
+}
+
+impl Sheet for Words {
+    fn title(&self) -> String {
+        format!("Words from a list: {}", self.words().join(", "))
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let options = self.options();
+        let mut parts = vec![format!(
+            "Find which of the words {} are on the board, each as a path of cells \
+             next to one another (up, right, down or left), using no cell twice in \
+             one path. Rows and columns are numbered from 0:",
+            self.words().join(", ")
+        )];
+        let board: Vec<String> = self
+            .board()
+            .lines()
+            .iter()
+            .map(|line| {
+                let letters: Vec<String> = line.chars().map(String::from).collect();
+                format!("    {}", letters.join(" "))
+            })
+            .collect();
+        parts.push(if options.inventory {
+            "- Before the search, a word longer than the board has cells, or \
+             needing a letter more often than the board holds it, is rejected and \
+             left out."
+                .into()
+        } else {
+            "- Before the search, a word longer than the board has cells is \
+             rejected and left out (the letter inventory check is off)."
+                .into()
+        });
+        parts.push(
+            "- The other words go into a trie: one branch per letter, a word \
+             ending at its last letter's node. The search walks the trie alongside \
+             the path: a cell is entered only when the path's letters and its own \
+             are the start of some word still in the trie."
+                .into(),
+        );
+        parts.push(
+            "- Start cells are tried row by row; from a cell, the neighbours in the \
+             order up, right, down, left. A node whose letters make a word not yet \
+             found is a solution, and the search goes on."
+                .into(),
+        );
+        parts.push(if options.prune {
+            "- Pruning: a found word's node is cut out of the trie when nothing \
+             hangs below it, then each node above left with no branch and no \
+             unfound word. When the trie is empty, the search stops."
+                .into()
+        } else {
+            "- Pruning is off: found words stay in the trie, and the search runs \
+             to the end."
+                .into()
+        });
+        section(
+            "The problem",
+            vec![prose(&parts[..1]), board, prose(&parts[1..])],
+        )
+    }
+
+    fn filling(&self) -> Vec<String> {
+        wrap_text(
+            "One row per node, in the order entered. cell is the cell the node \
+             enters, prefix the path's letters, trie children the letters that \
+             can follow in the trie as `{A,E}` (`{}` for none). outcome is what \
+             the node does first: the first cell placed from it (`place (0,3)`), \
+             or `found WORD`, or `dead end`; empty when it has nothing to try.",
+        )
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["prefix", "trie children"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["cell"]
+    }
+}
