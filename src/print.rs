@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use std::fmt::{self, Write as _};
 
-use crate::search::queens::{self, Attack, Queens, QueensEvent, format_mask};
+use crate::search::queens::{self, Attack, Queens, QueensEvent, Rules, format_mask};
 use crate::search::sudoku::{CAP, Sudoku, SudokuEvent, format_digits};
 use crate::search::word::{Reason, WordEvent, WordSearch};
 use crate::search::{Cause, EventKind, Search, SearchEvent, bits, format_set};
@@ -839,7 +839,7 @@ fn push_mask(out: &mut String, mask: u32, n: usize) {
     }
 }
 
-impl Report for Queens {
+impl<R: Rules> Report for Queens<R> {
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
         match event {
             QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
@@ -865,13 +865,7 @@ impl Report for Queens {
     }
 
     fn summary(&self) -> String {
-        let mode = if self.checks_at_end() {
-            "check-at-end"
-        } else if self.options().symmetry {
-            "symmetry"
-        } else {
-            "full"
-        };
+        let mode = self.strategy().name();
         let c = self.counters();
         format!(
             "queens {} {mode}: solutions={}, nodes={}",
@@ -987,7 +981,7 @@ impl Report for Queens {
     }
 }
 
-impl Queens {
+impl<R: Rules> Queens<R> {
     /// `search {0,1} only (symmetry)`: the root's restriction in words.
     fn symmetry_words(&self) -> String {
         format!(

@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use crate::print::{Report, Rows, Table};
-use crate::search::queens::{Queens, format_mask};
+use crate::search::queens::{Queens, Rules, format_mask};
 use crate::search::sudoku::{CAP, Order, Sudoku};
 use crate::search::word::WordSearch;
 use crate::search::{bits, format_set};
@@ -437,7 +437,7 @@ fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
     lines
 }
 
-impl Sheet for Queens {
+impl<R: Rules> Sheet for Queens<R> {
     fn title(&self) -> String {
         let n = self.n();
         let how = if self.checks_at_end() {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::print::Report;
 use crate::search::queens::{Attack, Attacks};
-use crate::search::queens::{Queens, QueensEvent, format_mask};
+use crate::search::queens::{Queens, QueensEvent, Rules, format_mask};
 use crate::search::sudoku::{Sudoku, SudokuEvent, format_digits};
 use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
 use crate::search::{Search, bits, format_set};
@@ -169,7 +169,7 @@ pub trait Ask: Report {
     }
 }
 
-impl Ask for Queens {
+impl<R: Rules> Ask for Queens<R> {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let row = self.row();
         let n = self.n();

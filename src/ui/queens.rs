@@ -7,7 +7,9 @@ use ratatui::text::{Line, Span};
 
 use super::scene::{Scene, extent, put};
 use super::theme::Theme;
-use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
+use crate::search::queens::{
+    Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
+};
 use crate::search::{Search, bits, format_set};
 
 /// Row label width: the current-row marker, the row number, a space.
@@ -15,15 +17,9 @@ const LABEL: u16 = 4;
 /// Each square is three cells wide, one per mask glyph.
 const SQUARE: u16 = 3;
 
-impl Scene for Queens {
+impl<R: Rules> Scene for Queens<R> {
     fn title(&self, _name: &str, theme: &Theme) -> String {
-        let mode = if self.checks_at_end() {
-            "check at end"
-        } else if self.options().symmetry {
-            "symmetry"
-        } else {
-            "full"
-        };
+        let mode = self.strategy().words();
         format!("N-Queens n={} {} {mode}", self.n(), theme.glyphs.dot)
     }
 
@@ -392,7 +388,7 @@ pub fn mask_line(
     ])
 }
 
-impl Queens {
+impl<R: Rules> Queens<R> {
     /// The three glyph cells of square (`r`, `c`) and their styles.
     fn square(
         &self,

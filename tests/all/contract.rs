@@ -25,7 +25,7 @@
 use std::fmt::Debug;
 
 use backstep::input;
-use backstep::search::queens::{Masks, Queens, QueensOptions};
+use backstep::search::queens::{Masks, Queens, QueensOptions, Rules};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
@@ -42,7 +42,7 @@ trait Joins: Search {
     const ROOT: bool;
 }
 
-impl Joins for Queens {
+impl<R: Rules> Joins for Queens<R> {
     /// The placed queens, the row being filled and the current node's masks.
     type View = (Vec<u8>, u8, Masks);
     fn view(&self) -> Self::View {
