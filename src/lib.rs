@@ -9,9 +9,12 @@
 
 pub mod assets;
 pub mod input;
+pub mod launch;
 pub mod print;
+pub mod registry;
 pub mod samples;
 pub mod search;
 pub mod timeline;
 pub mod ui;
+pub mod view;
 pub mod worksheet;

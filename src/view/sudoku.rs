@@ -1,0 +1,3 @@
+//! How Sudoku is presented: its command line in [`command`].
+
+pub mod command;

@@ -1,0 +1,3 @@
+//! How Word Search is presented: its command line in [`command`].
+
+pub mod command;
