@@ -49,3 +49,45 @@ pub fn command() -> clap::Command {
         .subcommand(compare)
         .subcommand(samples)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own checks of the built command (conflicts naming real
+    /// options, no two options of one name), which it runs only when
+    /// parsing in debug builds.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        command().debug_assert();
+    }
+
+    /// Every registry entry is a subcommand and, where it has one, a
+    /// subcommand of `compare`; no name is taken twice.
+    #[test]
+    fn every_kind_is_a_subcommand() {
+        let command = command();
+        let compare = command
+            .find_subcommand(COMPARE)
+            .expect("compare is a subcommand");
+        for kind in KINDS {
+            assert!(
+                command.find_subcommand(kind.name()).is_some(),
+                "{}",
+                kind.name()
+            );
+            assert_eq!(
+                compare.find_subcommand(kind.name()).is_some(),
+                kind.compare().is_some(),
+                "compare {}",
+                kind.name()
+            );
+        }
+        let mut names: Vec<_> = command.get_subcommands().map(|c| c.get_name()).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "{names:?}");
+        assert_eq!(count, KINDS.len() + 2, "the searches, compare and samples");
+    }
+}
