@@ -58,7 +58,7 @@ impl Strategy {
     /// The name in summaries (`queens 4 check-at-end: ...`); also the
     /// command-line flag (`--full`, `--check-at-end`) of every variant but
     /// the default.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Strategy::Symmetry => "symmetry",
             Strategy::Full => "full",
@@ -67,7 +67,7 @@ impl Strategy {
     }
 
     /// The name in words, as a label on screen (`check at end`).
-    pub fn words(self) -> &'static str {
+    pub const fn words(self) -> &'static str {
         match self {
             Strategy::Symmetry => "symmetry",
             Strategy::Full => "full",

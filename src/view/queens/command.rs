@@ -20,12 +20,12 @@ pub struct QueensArgs {
     pub n: u8,
 
     /// Search every first-row column (turn reflection symmetry off).
-    #[arg(long)]
+    #[arg(long = Strategy::Full.name())]
     pub full: bool,
 
     /// Place a queen in every column of every row and test only complete
     /// boards (the naive search; no symmetry).
-    #[arg(long, conflicts_with = "full")]
+    #[arg(long = Strategy::CheckAtEnd.name(), conflicts_with = "full")]
     pub check_at_end: bool,
 
     /// Place the queens yourself, row by row: attacked squares are refused
@@ -86,7 +86,7 @@ pub struct CompareQueensArgs {
     pub n: u8,
 
     /// Compare testing as you place (--full) with testing only complete boards.
-    #[arg(long)]
+    #[arg(long = Strategy::CheckAtEnd.name())]
     pub check_at_end: bool,
 
     #[command(flatten)]
