@@ -12,8 +12,10 @@
 
 pub mod assets;
 pub mod input;
+pub mod launch;
 pub mod model;
 pub mod print;
+pub mod registry;
 pub mod samples;
 pub mod search;
 pub mod timeline;

@@ -24,8 +24,79 @@
 //! The masks describe attacks on the row being filled. Column `c` is bit
 //! `2^c`; placing bit `b` gives `C' = C|b`, `H' = ((H|b) << 1) & U` and
 //! `L' = (L|b) >> 1` with `U = 2^n - 1`, so diagonals drift one column per row.
+//!
+//! The variants of the search are the [`Strategy`] values. Each set of
+//! rules is a type implementing [`Rules`] ([`Pruning`] here, [`CheckAtEnd`]
+//! in `queens/check_at_end.rs`), so that each walks the tree in its own
+//! `next` and [`Queens<Pruning>`]'s stays free of the others' tests.
+
+use std::marker::PhantomData;
 
 use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
+
+mod check_at_end;
+
+pub use check_at_end::CheckAtEnd;
+
+/// The variants of the N-Queens search, one name each: the command line's
+/// flags, the summaries and `compare`'s labels all read these names. A new
+/// variant is one arm here and its [`Rules`] in a file of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The mask search on the left half of the first row, mirrored.
+    Symmetry,
+    /// The mask search on every first-row column.
+    Full,
+    /// A queen in every column of every row, complete boards tested.
+    CheckAtEnd,
+}
+
+impl Strategy {
+    /// Every variant, in the order of the `--help` text.
+    pub const ALL: [Strategy; 3] = [Strategy::Symmetry, Strategy::Full, Strategy::CheckAtEnd];
+
+    /// The name in summaries (`queens 4 check-at-end: ...`); also the
+    /// command-line flag (`--full`, `--check-at-end`) of every variant but
+    /// the default.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Symmetry => "symmetry",
+            Strategy::Full => "full",
+            Strategy::CheckAtEnd => "check-at-end",
+        }
+    }
+
+    /// The name in words, as a label on screen (`check at end`).
+    pub const fn words(self) -> &'static str {
+        match self {
+            Strategy::Symmetry => "symmetry",
+            Strategy::Full => "full",
+            Strategy::CheckAtEnd => "check at end",
+        }
+    }
+}
+
+/// One way of walking the N-Queens tree: how [`Queens`] steps. Every set
+/// of rules shares the search's state (the frames, masks, queens and
+/// counters); only the order of its tests differs.
+pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'static {
+    /// The variant a search with these rules and options is.
+    fn strategy(options: QueensOptions) -> Strategy;
+
+    /// The next event, or `None` once the root is left.
+    fn next(search: &mut Queens<Self>) -> Option<QueensEvent>;
+
+    /// Runs the search to its end (see [`Search::run_to_end`]).
+    fn run_to_end(search: &mut Queens<Self>) {
+        search.by_ref().for_each(drop);
+    }
+}
+
+/// The rules of the mask search: each column is tested as it is scanned,
+/// and only legal ones are entered (with symmetry on, only the left half
+/// of the first row).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pruning;
 
 /// The largest board this search accepts.
 pub const MAX_N: u8 = 16;
@@ -245,9 +316,10 @@ pub struct QueensOptions {
     pub rejects: bool,
 }
 
-/// The N-Queens search: a resumable, cloneable iterator of [`QueensEvent`]s.
+/// The N-Queens search: a resumable, cloneable iterator of [`QueensEvent`]s,
+/// stepping by the rules `R` ([`Pruning`] unless named).
 #[derive(Clone, Debug)]
-pub struct Queens {
+pub struct Queens<R = Pruning> {
     options: QueensOptions,
     /// `U = 2^n - 1`.
     all: u32,
@@ -265,13 +337,19 @@ pub struct Queens {
     queens: [u8; MAX_N as usize],
     counters: Counters,
     finished: bool,
-    /// The naive strategy: place in every column, test complete boards only.
-    check_at_end: bool,
+    rules: PhantomData<R>,
 }
 
-impl Queens {
+impl Queens<Pruning> {
     /// A search for `n` queens (`n` must be at most [`MAX_N`]).
     pub fn new(options: QueensOptions) -> Self {
+        Queens::with_rules(options)
+    }
+}
+
+impl<R: Rules> Queens<R> {
+    /// A search for `n` queens by the rules `R`, before its first event.
+    fn with_rules(options: QueensOptions) -> Self {
         assert!(options.n <= MAX_N, "n is validated by the caller");
         let n = u32::from(options.n);
         let all = (1u32 << n) - 1;
@@ -299,30 +377,18 @@ impl Queens {
                 ..Counters::default()
             },
             finished: false,
-            check_at_end: false,
+            rules: PhantomData,
         }
     }
 
-    /// The naive search that tests only complete boards: a queen goes into
-    /// every column of every row (no rejects while placing), and each
-    /// complete board is then checked row by row. A board whose first
-    /// attacked queen is at (r, c) yields `reject {r, c, by}` naming the
-    /// masks that attack it, then `dead-end {row: n}`; a board with no
-    /// attacked queen is a `solution` of weight 1. Symmetry is not used, so
-    /// 4-Queens enters 341 nodes (1 + 4 + 16 + 64 + 256).
-    pub fn check_at_end(n: u8, rejects: bool) -> Queens {
-        let mut search = Queens::new(QueensOptions {
-            n,
-            symmetry: false,
-            rejects,
-        });
-        search.check_at_end = true;
-        search
+    /// The variant this search is.
+    pub fn strategy(&self) -> Strategy {
+        R::strategy(self.options)
     }
 
     /// Whether this is the check-at-the-end search.
     pub fn checks_at_end(&self) -> bool {
-        self.check_at_end
+        self.strategy() == Strategy::CheckAtEnd
     }
 
     /// How the search was set up.
@@ -471,18 +537,42 @@ impl Queens {
     }
 }
 
-impl Iterator for Queens {
+impl<R: Rules> Iterator for Queens<R> {
     type Item = QueensEvent;
 
-    // Every call yields one event without looping: entering a node only
-    // flips the phase (its columns were set when it was pushed), and a scan
-    // that runs out of columns falls through to leaving the node. Inlined
-    // into the caller's loop, since a step is a handful of instructions.
+    // Inlined into the caller's loop, since a step is a handful of
+    // instructions; the rules are a type, so there is no test of which.
     #[inline(always)]
     fn next(&mut self) -> Option<QueensEvent> {
-        if self.check_at_end {
-            return self.next_checking_at_end();
+        R::next(self)
+    }
+}
+
+impl Rules for Pruning {
+    fn strategy(options: QueensOptions) -> Strategy {
+        if options.symmetry {
+            Strategy::Symmetry
+        } else {
+            Strategy::Full
         }
+    }
+
+    #[inline(always)]
+    fn next(search: &mut Queens<Pruning>) -> Option<QueensEvent> {
+        search.step_pruning()
+    }
+
+    fn run_to_end(search: &mut Queens<Pruning>) {
+        search.count_to_end();
+    }
+}
+
+impl Queens<Pruning> {
+    // Every call yields one event without looping: entering a node only
+    // flips the phase (its columns were set when it was pushed), and a scan
+    // that runs out of columns falls through to leaving the node.
+    #[inline(always)]
+    fn step_pruning(&mut self) -> Option<QueensEvent> {
         let depth = self.depth;
         match self.phase {
             Phase::Enter => {
@@ -514,9 +604,7 @@ impl Iterator for Queens {
             Phase::Leave => self.leave(depth),
         }
     }
-}
 
-impl Queens {
     /// Step 2: the next column of the current node, lowest first: a
     /// `reject`, or a `place` that pushes the child with the masks shifted
     /// for the next row. Without rejects `todo` holds only the searchable
@@ -552,77 +640,9 @@ impl Queens {
         self.check_invariants();
         event
     }
+}
 
-    /// One event of the check-at-the-end search (see [`Queens::check_at_end`]).
-    /// It shares the frames, masks and counters of the pruned search; only
-    /// the order of tests differs, so it is kept apart from that hot path.
-    fn next_checking_at_end(&mut self) -> Option<QueensEvent> {
-        let n = self.options.n as usize;
-        loop {
-            let depth = self.depth;
-            match self.phase {
-                Phase::Enter if depth == n => match self.first_conflict() {
-                    None => {
-                        self.phase = Phase::Leave;
-                        return self.solution();
-                    }
-                    Some((row, col, by)) => {
-                        // The dead end follows in the scan phase.
-                        self.phase = Phase::Scan;
-                        if self.options.rejects {
-                            return self.emit(QueensEvent::Reject { row, col, by });
-                        }
-                    }
-                },
-                Phase::Scan if depth == n => {
-                    self.phase = Phase::Leave;
-                    return self.emit(QueensEvent::DeadEnd { row: n as u8 });
-                }
-                Phase::Enter => {
-                    self.phase = Phase::Scan;
-                    self.frames[depth].todo = self.all;
-                }
-                Phase::Scan if self.frames[depth].todo != 0 => {
-                    let frame = &mut self.frames[depth];
-                    let todo = frame.todo;
-                    frame.todo = todo & (todo - 1);
-                    let col = todo.trailing_zeros();
-                    let child = frame.masks.child(1 << col, self.all);
-                    self.frames[depth + 1] = Frame {
-                        masks: child,
-                        todo: 0,
-                    };
-                    self.queens[depth] = col as u8;
-                    self.depth = depth + 1;
-                    self.phase = Phase::Enter;
-                    self.counters.nodes += 1;
-                    let (row, col) = (depth as u8, col as u8);
-                    let event = self.emit(QueensEvent::Place { row, col });
-                    self.check_invariants();
-                    return event;
-                }
-                Phase::Scan | Phase::Leave => return self.leave(depth),
-            }
-        }
-    }
-
-    /// The first queen, row by row, that a queen above it attacks, with the
-    /// masks that hold it.
-    fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
-        (0..self.depth).find_map(|r| {
-            let masks = self.frames[r].masks;
-            let col = self.queens[r];
-            let bit = 1u32 << col;
-            (masks.attacked() & bit != 0).then(|| {
-                let by = Attacks::none()
-                    .with(Attack::Column, masks.cols & bit != 0)
-                    .with(Attack::High, masks.high & bit != 0)
-                    .with(Attack::Low, masks.low & bit != 0);
-                (r as u8, col, by)
-            })
-        })
-    }
-
+impl<R: Rules> Queens<R> {
     /// Step 4: leave the node, undoing the queen that entered it; the
     /// parent goes on scanning. The root's leaving ends the search.
     #[inline(always)]
@@ -641,7 +661,7 @@ impl Queens {
     }
 }
 
-impl Search for Queens {
+impl<R: Rules> Search for Queens<R> {
     type Event = QueensEvent;
 
     fn counters(&self) -> &Counters {
@@ -652,14 +672,20 @@ impl Search for Queens {
         self.finished
     }
 
+    fn run_to_end(&mut self) {
+        R::run_to_end(self);
+    }
+}
+
+impl Queens<Pruning> {
     /// Counting without events: with rejects off and from the start, the
     /// same explicit stack runs in a tight loop that never returns between
     /// events, and the counters are set to what the event stream would have
     /// left (each node but the root is one `place` and one `undo`). Anything
     /// else takes the events one by one. A test checks both ways agree.
-    fn run_to_end(&mut self) {
+    fn count_to_end(&mut self) {
         let fresh = self.counters.steps == 0 && self.depth == 0 && self.phase == Phase::Enter;
-        if self.options.rejects || self.check_at_end || self.options.n < 2 || !fresh {
+        if self.options.rejects || self.options.n < 2 || !fresh {
             self.by_ref().for_each(drop);
             return;
         }

@@ -2,7 +2,9 @@
 //! [`crate::model::Report`] (headless words, JSON, table),
 //! [`crate::worksheet::Sheet`], [`crate::ui::predict::Ask`] and
 //! [`crate::ui::scene::Scene`] (its `draw` submodule). The generic code
-//! (`print`, `worksheet`, `ui`) never names a search.
+//! (`print`, `worksheet`, `ui`) never names a search. A search's
+//! command-line options and launch live in `<search>/command.rs`, named by
+//! its line in [`crate::registry`].
 
 pub mod colour;
 pub mod maze;

@@ -2,13 +2,14 @@
 //! ([`Report`]), its worksheet ([`Sheet`]), its predict questions ([`Ask`])
 //! and its screen ([`draw`]: the board, the masks, the algorithm steps).
 
+pub mod command;
 pub mod draw;
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
-use crate::search::queens::{self, Attack, Attacks, Queens, QueensEvent, format_mask};
+use crate::search::queens::{self, Attack, Attacks, Queens, QueensEvent, Rules, format_mask};
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::{ListText, push_and_list, push_cell, push_uint};
@@ -42,7 +43,7 @@ fn push_mask(out: &mut String, mask: u32, n: usize) {
     }
 }
 
-impl Report for Queens {
+impl<R: Rules> Report for Queens<R> {
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
         match event {
             QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
@@ -68,13 +69,7 @@ impl Report for Queens {
     }
 
     fn summary(&self) -> String {
-        let mode = if self.checks_at_end() {
-            "check-at-end"
-        } else if self.options().symmetry {
-            "symmetry"
-        } else {
-            "full"
-        };
+        let mode = self.strategy().name();
         let c = self.counters();
         format!(
             "queens {} {mode}: solutions={}, nodes={}",
@@ -220,7 +215,7 @@ impl Report for Queens {
     }
 }
 
-impl Queens {
+impl<R: Rules> Queens<R> {
     /// The columns of the root's right half, skipped because their mirror
     /// images are searched.
     fn symmetry_skipped(&self) -> Skipped {
@@ -233,7 +228,7 @@ impl Queens {
     }
 }
 
-impl Sheet for Queens {
+impl<R: Rules> Sheet for Queens<R> {
     fn title(&self) -> String {
         let n = self.n();
         let how = if self.checks_at_end() {
@@ -324,7 +319,7 @@ impl Sheet for Queens {
     }
 }
 
-impl Ask for Queens {
+impl<R: Rules> Ask for Queens<R> {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let row = self.row();
         let n = self.n();

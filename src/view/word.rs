@@ -2,6 +2,7 @@
 //! ([`Report`]), its worksheet ([`Sheet`]), its predict questions ([`Ask`])
 //! and its screen ([`draw`]: the grid, the path, the algorithm steps).
 
+pub mod command;
 pub mod draw;
 
 use std::collections::BTreeMap;

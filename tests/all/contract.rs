@@ -25,7 +25,7 @@
 use std::fmt::Debug;
 
 use backstep::input;
-use backstep::search::queens::{Masks, Queens, QueensOptions};
+use backstep::search::queens::{Masks, Queens, QueensOptions, Rules};
 use backstep::search::queens_fundamental::Fundamental;
 use backstep::search::queens_permutations::Permutations;
 use backstep::search::queens_state::{Held, QueensArray, QueensBools, State};
@@ -52,7 +52,7 @@ trait Joins: Search {
     }
 }
 
-impl Joins for Queens {
+impl<R: Rules> Joins for Queens<R> {
     /// The placed queens, the row being filled and the current node's masks.
     type View = (Vec<u8>, u8, Masks);
     fn view(&self) -> Self::View {

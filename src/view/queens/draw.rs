@@ -5,7 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::search::queens::{Attack, Attacks, Masks, Queens, QueensEvent, Step, format_mask};
+use crate::search::queens::{
+    Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
+};
 use crate::search::{Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
@@ -15,15 +17,9 @@ const LABEL: u16 = 4;
 /// Each square is three cells wide, one per mask glyph.
 const SQUARE: u16 = 3;
 
-impl Scene for Queens {
+impl<R: Rules> Scene for Queens<R> {
     fn title(&self, _name: &str, theme: &Theme) -> String {
-        let mode = if self.checks_at_end() {
-            "check at end"
-        } else if self.options().symmetry {
-            "symmetry"
-        } else {
-            "full"
-        };
+        let mode = self.strategy().words();
         format!("N-Queens n={} {} {mode}", self.n(), theme.glyphs.dot)
     }
 
@@ -395,7 +391,7 @@ pub fn mask_line(
     ])
 }
 
-impl Queens {
+impl<R: Rules> Queens<R> {
     /// The three glyph cells of square (`r`, `c`) and their styles.
     fn square(
         &self,

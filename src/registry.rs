@@ -1,0 +1,31 @@
+//! The one list of search kinds, in the manner of ripgrep's flag list.
+//!
+//! Each line joins one search to the program: its subcommand (with its
+//! `--help`), its `compare` subcommand, and how either is run all come from
+//! the types named on the line, which live in the search's command file
+//! (`src/view/<search>/command.rs`). The command line (`cli.rs`) and the
+//! dispatch (`main.rs`) are built from this list and name no search.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::launch::{Entry, Kind, Launch, SearchView};
+use crate::view::{queens, sudoku, word};
+
+/// Every search, in the order of `backstep --help`.
+pub const KINDS: &[&dyn Kind] = &[
+    &Entry::<queens::command::QueensArgs, queens::command::CompareQueensArgs>::new("queens"),
+    &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
+    &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
+];
+
+/// What `backstep --help` says of the program, naming its searches.
+pub const ABOUT: &str = "Step through backtracking searches event by event: N-Queens, Sudoku and \
+Word Search. With no command it opens 4-Queens, and the options below apply to it; each \
+command's `--help` lists that command's own";
+
+/// `backstep` with no command: 4-Queens, with the top-level options.
+pub fn default(view: SearchView) -> Result<ExitCode> {
+    queens::command::QueensArgs::default_with(view).run()
+}

@@ -1,0 +1,88 @@
+//! `backstep sudoku` and `backstep compare sudoku`: their options, and the
+//! search each builds from them.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+
+use crate::assets;
+use crate::input;
+use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
+
+/// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
+#[derive(Args, Debug)]
+pub struct SudokuArgs {
+    /// A shipped puzzle name (see --list), a file, or the grid itself.
+    #[arg(default_value = "sample")]
+    pub puzzle: String,
+
+    /// How the next cell is chosen: fewest candidates, or first blank.
+    #[arg(long, value_enum, default_value_t = OrderArg::Mrv)]
+    pub order: OrderArg,
+
+    /// List the shipped puzzles and exit.
+    #[arg(
+        long,
+        conflicts_with_all = ["puzzle", "order", "print", "ascii", "no_color", "predict", "blanks", "seed"]
+    )]
+    pub list: bool,
+
+    #[command(flatten)]
+    pub view: SearchView,
+}
+
+/// `--order`: how the next cell is chosen.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum OrderArg {
+    /// Minimum remaining values: the blank with the fewest candidates.
+    Mrv,
+    /// The first blank in row-major order.
+    First,
+}
+
+impl Launch for SudokuArgs {
+    fn run(self) -> Result<ExitCode> {
+        if self.list {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let list = assets::SUDOKU
+                .iter()
+                .try_for_each(|asset| writeln!(out, "{:<8} {}", asset.name, asset.about))
+                .and_then(|()| out.flush());
+            launch::written(list)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let view = View::new(self.view)?;
+        let rejects = view.rejects();
+        let puzzle = input::load_puzzle(&self.puzzle)?;
+        let order = match self.order {
+            OrderArg::Mrv => Order::Mrv,
+            OrderArg::First => Order::First,
+        };
+        let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
+        launch::show(search, &puzzle.name, view)
+    }
+}
+
+/// MRV against first blank.
+#[derive(Args, Debug)]
+pub struct CompareSudokuArgs {
+    /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
+    #[arg(default_value = "sample")]
+    pub puzzle: String,
+
+    #[command(flatten)]
+    pub view: CompareView,
+}
+
+impl Launch for CompareSudokuArgs {
+    fn run(self) -> Result<ExitCode> {
+        let rejects = self.view.on_screen();
+        let puzzle = input::load_puzzle(&self.puzzle)?;
+        let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
+        let pair = (make(Order::Mrv), make(Order::First));
+        launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+    }
+}
