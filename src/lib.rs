@@ -14,4 +14,5 @@ pub mod samples;
 pub mod search;
 pub mod timeline;
 pub mod ui;
+pub mod view;
 pub mod worksheet;

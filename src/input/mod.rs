@@ -20,6 +20,7 @@ use crate::search::queens::MAX_N;
 use crate::search::sudoku::Puzzle;
 use crate::search::word::Board;
 
+pub mod cover;
 pub mod sudoku;
 pub mod word;
 

@@ -8,8 +8,10 @@
 //!
 //! Nothing in this module knows about terminals or output formats.
 
+pub mod cover;
 pub mod queens;
 pub mod sudoku;
+pub mod sudoku_dlx;
 pub mod word;
 
 pub use queens::{Attack, Queens, QueensEvent};
@@ -224,5 +226,7 @@ mod tests {
         assert!(size_of::<Option<super::QueensEvent>>() <= 16);
         assert!(size_of::<Option<super::SudokuEvent>>() <= 16);
         assert!(size_of::<Option<super::WordEvent>>() <= 16);
+        assert!(size_of::<Option<super::cover::CoverEvent>>() <= 16);
+        assert!(size_of::<Option<super::sudoku_dlx::DlxEvent>>() <= 16);
     }
 }
