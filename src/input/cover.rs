@@ -1,7 +1,7 @@
 //! Reading an exact-cover problem in Knuth's DLX format (SPEC §5).
 //!
-//! Lines whose first non-blank character is `|` are comments; blank lines
-//! are ignored. The first other line names the items; a `|` on it starts
+//! Lines starting with `|` are comments; blank lines (spaces and tabs
+//! only) are ignored. The first other line names the items; a `|` on it starts
 //! the secondary items. Each later line is an option: the names of the
 //! items it covers. Tokens are separated by spaces or tabs, and `|` is a
 //! token of its own. Every error names the line (1-based, as editors count)
@@ -152,10 +152,7 @@ pub fn parse(text: &str, name: &str) -> Result<Problem, DlxError> {
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|(_, l)| {
-            let t = l.trim_start_matches([' ', '\t']);
-            !t.is_empty() && !t.starts_with('|')
-        });
+        .filter(|(_, l)| !l.trim_matches([' ', '\t']).is_empty() && !l.starts_with('|'));
     let Some((item_line, first)) = lines.next() else {
         return Err(DlxError::NoItems);
     };

@@ -25,8 +25,10 @@
 use std::fmt::Debug;
 
 use backstep::input;
+use backstep::search::cover::{Cover, Links};
 use backstep::search::queens::{Masks, Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
+use backstep::search::sudoku_dlx::SudokuDlx;
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
 
@@ -78,6 +80,24 @@ impl Joins for WordSearch {
         (self.path(), marks)
     }
     const ROOT: bool = false;
+}
+
+impl Joins for Cover {
+    /// The options on the path, the covered items and every link.
+    type View = (Vec<u32>, Vec<bool>, Links);
+    fn view(&self) -> Self::View {
+        (self.path(), self.covered(), self.links().clone())
+    }
+    const ROOT: bool = true;
+}
+
+impl Joins for SudokuDlx {
+    /// The working grid, the path's placements and every link.
+    type View = (Vec<u8>, Vec<(usize, u8)>, Links);
+    fn view(&self) -> Self::View {
+        (self.grid(), self.placements(), self.cover().links().clone())
+    }
+    const ROOT: bool = true;
 }
 
 /// Runs `search` to its end checking every per-event rule; returns the
@@ -274,5 +294,29 @@ fn word_without_reversal() {
             &format!("word {w} on {b}, no reverse"),
             word(b, w, true, false),
         )
+    });
+}
+
+/// Exact cover has no rejects: both streams are the same.
+#[test]
+fn cover_shipped_and_capped() {
+    for (name, max) in [
+        ("knuth", None),
+        ("queens8", None),
+        ("langford4", None),
+        ("queens8", Some(3)),
+    ] {
+        let problem = input::cover::load(name).expect("a shipped problem").value;
+        contract(&format!("cover {name} {max:?}"), |_| {
+            Cover::new(&problem, max)
+        });
+    }
+}
+
+#[test]
+fn sudoku_dlx() {
+    PUZZLES.iter().for_each(|p| {
+        let puzzle = input::load_puzzle(p).expect("a shipped puzzle").value;
+        contract(&format!("sudoku {p} dlx"), |_| SudokuDlx::new(&puzzle))
     });
 }

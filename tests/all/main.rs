@@ -3,6 +3,8 @@
 //!
 //! - `contract`: the contract every search joins with one line (balanced
 //!   place/undo, view restored, clone-and-resume, rejects off, node counts);
+//! - `cover`: exact cover and Sudoku as exact cover: references, oracles,
+//!   the links restored, bad DLX input;
 //! - `golden`: the reference outputs, byte for byte or event for event;
 //! - `oracles`: independent brute-force answers the searches must agree with;
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
@@ -36,6 +38,7 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod contract;
+mod cover;
 mod errors;
 mod event_loop;
 mod fuzz;
