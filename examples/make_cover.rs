@@ -76,7 +76,7 @@ fn langford(n: usize) -> String {
     text.push('\n');
     for k in 1..=n {
         for i in 1..=2 * n {
-            if i + k + 1 <= 2 * n {
+            if i + k < 2 * n {
                 text.push_str(&format!("d{k} s{i} s{}\n", i + k + 1));
             }
         }

@@ -55,7 +55,7 @@ impl SearchEvent for DlxEvent {
 
 /// The exact-cover problem of a grid, and each option's `(row, col,
 /// digit)`.
-pub fn problem(puzzle: &Puzzle) -> (Problem, Vec<(u8, u8, u8)>) {
+pub fn problem(puzzle: &Puzzle) -> (Problem, Vec<Placement>) {
     let g = Geometry::new(puzzle.size());
     let n = usize::from(g.size);
     let mut items = Vec::with_capacity(4 * n * n);
@@ -102,6 +102,9 @@ pub fn problem(puzzle: &Puzzle) -> (Problem, Vec<(u8, u8, u8)>) {
     (problem, table)
 }
 
+/// A Sudoku placement: `(row, col, digit)`.
+pub type Placement = (u8, u8, u8);
+
 /// Sudoku searched as exact cover: a resumable, cloneable iterator of
 /// [`DlxEvent`]s.
 #[derive(Clone, Debug)]
@@ -110,7 +113,7 @@ pub struct SudokuDlx {
     geometry: Geometry,
     givens: Arc<[u8]>,
     /// `(row, col, digit)` of each option.
-    table: Arc<[(u8, u8, u8)]>,
+    table: Arc<[Placement]>,
 }
 
 impl SudokuDlx {
@@ -146,7 +149,7 @@ impl SudokuDlx {
     }
 
     /// The `(row, col, digit)` of an option.
-    pub fn placement(&self, option: u32) -> (u8, u8, u8) {
+    pub fn placement(&self, option: u32) -> Placement {
         self.table[option as usize]
     }
 
@@ -198,7 +201,7 @@ impl SudokuDlx {
 
     /// The item the current node decides and its options left, as
     /// `(row, col, digit)`; `None` on a full grid.
-    pub fn deciding(&self) -> Option<(u16, Vec<(u8, u8, u8)>)> {
+    pub fn deciding(&self) -> Option<(u16, Vec<Placement>)> {
         let (item, options) = self.cover.deciding()?;
         let placements = options.into_iter().map(|o| self.placement(o)).collect();
         Some((item as u16, placements))
