@@ -72,6 +72,36 @@ pub const GRAPHS: &[Asset] = &[
     },
 ];
 
+/// The shipped exact-cover problems, in Knuth's DLX format, written by
+/// `cargo run --example make_cover`.
+pub const COVER: &[Asset] = &[
+    Asset {
+        name: "knuth",
+        about: "Knuth's 7-item, 6-option example: one solution",
+        text: include_str!("../assets/cover/knuth.dlx"),
+    },
+    Asset {
+        name: "queens8",
+        about: "8 queens, diagonals secondary: 92 solutions",
+        text: include_str!("../assets/cover/queens8.dlx"),
+    },
+    Asset {
+        name: "langford4",
+        about: "Langford pairs for n = 4: 2 solutions",
+        text: include_str!("../assets/cover/langford4.dlx"),
+    },
+    Asset {
+        name: "pentomino3x20",
+        about: "the 12 pentominoes on a 3x20 board: 8 solutions",
+        text: include_str!("../assets/cover/pentomino3x20.dlx"),
+    },
+    Asset {
+        name: "pentomino6x10",
+        about: "the 12 pentominoes on a 6x10 board: 9,356 solutions (2,339 up to symmetry)",
+        text: include_str!("../assets/cover/pentomino6x10.dlx"),
+    },
+];
+
 /// The asset called `name`, if one is shipped.
 pub fn find(list: &'static [Asset], name: &str) -> Option<&'static Asset> {
     list.iter().find(|a| a.name == name)

@@ -21,6 +21,7 @@ use crate::search::sudoku::Puzzle;
 use crate::search::word::Board;
 
 pub mod colour;
+pub mod cover;
 pub mod maze;
 pub mod sudoku;
 pub mod word;

@@ -9,12 +9,14 @@
 //! Nothing in this module knows about terminals or output formats.
 
 pub mod colour;
+pub mod cover;
 pub mod maze;
 pub mod queens;
 pub mod queens_fundamental;
 pub mod queens_permutations;
 pub mod queens_state;
 pub mod sudoku;
+pub mod sudoku_dlx;
 pub mod sudoku_propagate;
 pub mod word;
 pub mod words;
@@ -231,5 +233,7 @@ mod tests {
         assert!(size_of::<Option<super::QueensEvent>>() <= 16);
         assert!(size_of::<Option<super::SudokuEvent>>() <= 16);
         assert!(size_of::<Option<super::WordEvent>>() <= 16);
+        assert!(size_of::<Option<super::cover::CoverEvent>>() <= 16);
+        assert!(size_of::<Option<super::sudoku_dlx::DlxEvent>>() <= 16);
     }
 }

@@ -7,6 +7,7 @@
 //! its line in [`crate::registry`].
 
 pub mod colour;
+pub mod cover;
 pub mod maze;
 mod prose;
 pub mod queens;
@@ -15,6 +16,7 @@ pub mod queens_permutations;
 pub mod queens_state;
 mod queens_words;
 pub mod sudoku;
+pub mod sudoku_dlx;
 pub mod sudoku_propagate;
 pub(crate) mod text;
 pub mod word;

@@ -14,6 +14,7 @@ use crate::model::{self, Ending, Json, Note, Report, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
+use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 impl Report for Propagate {
@@ -202,10 +203,7 @@ impl Report for Propagate {
                 let _ = write!(out, "dead end: no place for {digit} in {unit}");
             }
             (Ending::Solution { number, stops, .. }, _) => {
-                let _ = write!(out, "solution #{number}");
-                if *stops {
-                    out.push_str(", stop");
-                }
+                push_numbered_solution(out, *number, *stops)
             }
             (other, _) => write_plain_ending(other, out),
         }

@@ -71,3 +71,13 @@ pub(crate) fn push_and_list<'s>(
 pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
+
+/// `solution #2`, or `solution #2, stop` when the search stops at it: how
+/// the searches with a cap on solutions end a solution's node.
+pub(crate) fn push_numbered_solution(out: &mut String, number: u64, stops: bool) {
+    out.push_str("solution #");
+    push_uint(out, number);
+    if stops {
+        out.push_str(", stop");
+    }
+}

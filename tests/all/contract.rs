@@ -25,11 +25,13 @@
 use std::fmt::Debug;
 
 use backstep::input;
+use backstep::search::cover::{Cover, Links};
 use backstep::search::queens::{Masks, Queens, QueensOptions, Rules};
 use backstep::search::queens_fundamental::Fundamental;
 use backstep::search::queens_permutations::Permutations;
 use backstep::search::queens_state::{Held, QueensArray, QueensBools, State};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
+use backstep::search::sudoku_dlx::SudokuDlx;
 use backstep::search::sudoku_propagate::{Propagate, PropagateEvent, PropagateOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::words::{Words, WordsOptions};
@@ -147,6 +149,24 @@ impl Joins for Words {
         (self.path(), marks, self.trie_node())
     }
     const ROOT: bool = false;
+}
+
+impl Joins for Cover {
+    /// The options on the path, the covered items and every link.
+    type View = (Vec<u32>, Vec<bool>, Links);
+    fn view(&self) -> Self::View {
+        (self.path(), self.covered(), self.links().clone())
+    }
+    const ROOT: bool = true;
+}
+
+impl Joins for SudokuDlx {
+    /// The working grid, the path's placements and every link.
+    type View = (Vec<u8>, Vec<(usize, u8)>, Links);
+    fn view(&self) -> Self::View {
+        (self.grid(), self.placements(), self.cover().links().clone())
+    }
+    const ROOT: bool = true;
 }
 
 /// Runs `search` to its end checking every per-event rule; returns the
@@ -456,6 +476,22 @@ fn colour() {
     }
 }
 
+/// Exact cover has no rejects: both streams are the same.
+#[test]
+fn cover_shipped_and_capped() {
+    for (name, max) in [
+        ("knuth", None),
+        ("queens8", None),
+        ("langford4", None),
+        ("queens8", Some(3)),
+    ] {
+        let problem = input::cover::load(name).expect("a shipped problem").value;
+        contract(&format!("cover {name} {max:?}"), |_| {
+            Cover::new(&problem, max)
+        });
+    }
+}
+
 #[test]
 fn sudoku_propagate() {
     PUZZLES.iter().for_each(|p| {
@@ -492,5 +528,13 @@ fn words_with_and_without_pruning() {
                 Words::new(&board, &words, options)
             })
         }
+    });
+}
+
+#[test]
+fn sudoku_dlx() {
+    PUZZLES.iter().for_each(|p| {
+        let puzzle = input::load_puzzle(p).expect("a shipped puzzle").value;
+        contract(&format!("sudoku {p} dlx"), |_| SudokuDlx::new(&puzzle))
     });
 }

@@ -3,6 +3,8 @@
 //!
 //! - `contract`: the contract every search joins with one line (balanced
 //!   place/undo, view restored, clone-and-resume, rejects off, node counts);
+//! - `cover`: exact cover and Sudoku as exact cover: references, oracles,
+//!   the links restored, bad DLX input;
 //! - `golden`: the reference outputs, byte for byte or event for event;
 //! - `oracles`: independent brute-force answers the searches must agree with;
 //! - `properties`: the SPEC §1 invariants over random inputs (proptest);
@@ -39,6 +41,7 @@
 
 mod colour;
 mod contract;
+mod cover;
 mod errors;
 mod event_loop;
 mod fuzz;

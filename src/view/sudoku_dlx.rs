@@ -1,0 +1,221 @@
+//! What Sudoku as exact cover (`--order dlx`) says without a terminal: its
+//! JSON fields, words, summary and trace table ([`Report`]), and its
+//! worksheet ([`Sheet`]).
+
+use std::fmt::{self, Write as _};
+
+use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::search::Search;
+use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
+use crate::view::text::push_numbered_solution;
+use crate::worksheet::Sheet;
+
+impl SudokuDlx {
+    /// An item's name (`p01`, `r03`, ...).
+    fn item_name(&self, item: u16) -> &str {
+        &self.items()[usize::from(item)]
+    }
+
+    /// An item in words: `cell (0,1)`, `a 3 in row 0`, `a 3 in column 2`,
+    /// `a 3 in box 1`.
+    pub fn item_words(&self, item: u16) -> String {
+        let n = usize::from(self.geometry().size);
+        let item = usize::from(item);
+        let (block, rest) = (item / (n * n), item % (n * n));
+        let (unit, d) = (rest / n, rest % n + 1);
+        match block {
+            0 => format!("cell ({unit},{})", rest % n),
+            1 => format!("a {d} in row {unit}"),
+            2 => format!("a {d} in column {unit}"),
+            _ => format!("a {d} in box {unit}"),
+        }
+    }
+}
+
+impl Report for SudokuDlx {
+    fn write_fields(&self, event: &DlxEvent, json: &mut Json<'_>) {
+        match *event {
+            DlxEvent::Place {
+                row,
+                col,
+                digit,
+                item,
+            } => {
+                json.uint("row", row)
+                    .uint("col", col)
+                    .uint("digit", digit)
+                    .str("item", self.item_name(item));
+            }
+            DlxEvent::Undo { row, col, digit } => {
+                json.uint("row", row).uint("col", col).uint("digit", digit);
+            }
+            DlxEvent::DeadEnd { item } => {
+                json.str("item", self.item_name(item));
+            }
+            DlxEvent::Solution { count } => {
+                json.uint("count", count);
+            }
+        }
+    }
+
+    fn write_done(&self, json: &mut Json<'_>) {
+        let rows = self.solution_rows();
+        json.uint("count", self.solution_count())
+            .uint("nodes", self.counters().nodes)
+            .strs("grid", rows.iter().map(String::as_str))
+            .uint("updates", self.updates());
+    }
+
+    fn summary(&self) -> String {
+        let mut lines = vec![format!(
+            "sudoku: solutions capped at {CAP}={}, nodes={}, updates={}",
+            self.solution_count(),
+            self.counters().nodes,
+            self.updates()
+        )];
+        lines.extend(self.solution_rows());
+        lines.join("\n")
+    }
+
+    fn write_description(&self, event: &DlxEvent, _found: u64, out: &mut String) -> fmt::Result {
+        match *event {
+            DlxEvent::Place {
+                row,
+                col,
+                digit,
+                item,
+            } => write!(
+                out,
+                "place {digit} at ({row},{col}) to cover {} ({})",
+                self.item_name(item),
+                self.item_words(item)
+            ),
+            DlxEvent::DeadEnd { item } => write!(
+                out,
+                "dead end: {} ({}) has no option left",
+                self.item_name(item),
+                self.item_words(item)
+            ),
+            DlxEvent::Undo { row, col, digit } => write!(out, "undo {digit} at ({row},{col})"),
+            DlxEvent::Solution { count } if count >= CAP => {
+                write!(out, "solution #{count}: not unique, the search stops")
+            }
+            DlxEvent::Solution { count } => write!(out, "solution #{count}"),
+        }
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "item", "options left", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        match self.deciding() {
+            Some((item, options)) => {
+                let options: Vec<String> = options
+                    .iter()
+                    .map(|(row, col, digit)| format!("({row},{col})={digit}"))
+                    .collect();
+                vec![
+                    self.item_name(item).to_string(),
+                    format!("{{{}}}", options.join(",")),
+                ]
+            }
+            None => vec!["-".into(), "-".into()],
+        }
+    }
+
+    fn note(&self, event: &DlxEvent) -> Note {
+        match *event {
+            DlxEvent::Place {
+                row, col, digit, ..
+            } => Note::Placed(Placed {
+                choice: format!("({row},{col})={digit}"),
+                label: format!("({row},{col})={digit}"),
+            }),
+            DlxEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+            DlxEvent::Solution { count } => Note::End(Ending::Solution {
+                number: u64::from(count),
+                weight: 1,
+                stops: count >= CAP,
+            }),
+            DlxEvent::Undo { .. } => Note::Nothing,
+        }
+    }
+
+    fn write_ending(&self, ending: &Ending, out: &mut String) {
+        match *ending {
+            Ending::Solution { number, stops, .. } => push_numbered_solution(out, number, stops),
+            other => write_plain_ending(&other, out),
+        }
+    }
+}
+
+impl Sheet for SudokuDlx {
+    fn title(&self) -> String {
+        let size = self.geometry().size;
+        format!("Sudoku {size}x{size}, exact cover (dancing links)")
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let g = self.geometry();
+        let (size, b) = (usize::from(g.size), usize::from(g.box_size));
+        let mut lines = vec![
+            "## The problem".to_string(),
+            String::new(),
+            format!("Fill the blanks so that every row, column and {b}x{b} box holds"),
+            format!("each digit 1 to {size} once. The givens (`.` is a blank; rows and"),
+            "columns are numbered from 0):".into(),
+            String::new(),
+        ];
+        for (r, row) in self.givens().chunks(size).enumerate() {
+            if r > 0 && r % b == 0 {
+                let dashes = vec!["-".repeat(2 * b - 1); size / b];
+                lines.push(format!("    {}", dashes.join("-+-")));
+            }
+            let boxes: Vec<String> = row
+                .chunks(b)
+                .map(|cells| {
+                    let digits: Vec<String> = cells
+                        .iter()
+                        .map(|&d| match d {
+                            0 => ".".to_string(),
+                            d => d.to_string(),
+                        })
+                        .collect();
+                    digits.join(" ")
+                })
+                .collect();
+            lines.push(format!("    {}", boxes.join(" | ")));
+        }
+        lines.extend([
+            String::new(),
+            "- As exact cover: items `p{r}{c}` (the cell is filled), `r{r}{d}`,".into(),
+            "  `c{c}{d}` and `b{b}{d}` (the row, column or box holds d), in that".into(),
+            "  order. Each option writes one digit d at (r,c) and covers".into(),
+            "  `p r c b`. A given has one option, a blank one per digit.".into(),
+            "- Algorithm X chooses the item with the fewest options left (the".into(),
+            "  first in that order on ties), so the givens come first, one node".into(),
+            "  each; an item with no option left is a dead end.".into(),
+            format!("- The count is capped at {CAP}: the search stops at solution #{CAP}."),
+        ]);
+        lines
+    }
+
+    fn filling(&self) -> Vec<String> {
+        vec![
+            "One row per node, in the order entered; node 1 is the root. item is".into(),
+            "the item the node chooses and options left its options, each as".into(),
+            "`(row,col)=digit` (both `-` on a full grid). outcome is what the".into(),
+            "node does first: the first option placed (`place (0,1)=2`), or".into(),
+            format!("`dead end` or `solution #k` (`solution #{CAP}, stop` at the cap)."),
+        ]
+    }
+
+    fn masks_columns(&self) -> &'static [&'static str] {
+        &["item"]
+    }
+
+    fn legal_columns(&self) -> &'static [&'static str] {
+        &["options left"]
+    }
+}
