@@ -3,11 +3,10 @@
 
 use std::fmt::{self, Write as _};
 
-use super::prose::{section, wrap};
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
-use crate::worksheet::Sheet;
+use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// `[1,2,2,3]`, as the summary and the table write colours.
 fn list(colours: &[u8]) -> String {
@@ -198,30 +197,33 @@ impl Sheet for Colour {
         } else {
             "- The search stops at the first colouring."
         };
+        let intro = format!(
+            "Give each of the {} vertices (numbered from 0) one of the colours \
+             1 to {m} so that no edge joins two vertices of the same colour. \
+             The edges:",
+            self.graph().vertices()
+        );
         section(
             "The problem",
-            &[
-                format!(
-                    "Give each of the {} vertices (numbered from 0) one of the colours \
-                     1 to {m} so that no edge joins two vertices of the same colour. \
-                     The edges:",
-                    self.graph().vertices()
-                ),
-                format!("    {edges}"),
-                "- The vertices are coloured in order 0, 1, 2, ...; each node of the \
+            vec![
+                wrap_text(&intro),
+                vec![format!("    {edges}")],
+                prose(&[
+                    "- The vertices are coloured in order 0, 1, 2, ...; each node of the \
                  search decides one vertex, the root node vertex 0."
-                    .into(),
-                "- A vertex tries the colours in increasing order. A colour already held \
+                        .into(),
+                    "- A vertex tries the colours in increasing order. A colour already held \
                  by a neighbour coloured earlier is refused; a vertex with no colour \
                  left is a dead end, and the search goes back to the vertex before."
-                    .into(),
-                stop.into(),
+                        .into(),
+                    stop.into(),
+                ]),
             ],
         )
     }
 
     fn filling(&self) -> Vec<String> {
-        wrap(
+        wrap_text(
             "One row per node, in the order entered; node 1 decides vertex 0. The \
              vertex column is the vertex the node decides (`-` once all are coloured), \
              colours so far the colours of the vertices before it, and legal the \
@@ -229,8 +231,6 @@ impl Sheet for Colour {
              colouring). The outcome is what the node does first: the first colour \
              placed (`place 2`; later colours show as the rows of its other children), \
              or `dead end`, or the colouring found.",
-            "",
-            "",
         )
     }
 

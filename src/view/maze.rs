@@ -3,11 +3,10 @@
 
 use std::fmt::{self, Write as _};
 
-use super::prose::section;
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Reason};
-use crate::worksheet::Sheet;
+use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// A path as the summary and the table write it: `-` for the empty path.
 fn shown(path: &str) -> &str {
@@ -190,39 +189,41 @@ impl Sheet for Maze {
                 format!("    {}", cells.join(" "))
             })
             .collect();
+        let intro = format!(
+            "Find every path from the top-left cell (0,0) to the bottom-right cell \
+             ({},{}) through open cells (1), never through a wall (0), using no \
+             cell twice. Rows and columns are numbered from 0:",
+            grid.rows() - 1,
+            grid.cols() - 1
+        );
         section(
             "The problem",
-            &[
-                format!(
-                    "Find every path from the top-left cell (0,0) to the bottom-right cell \
-                     ({},{}) through open cells (1), never through a wall (0), using no \
-                     cell twice. Rows and columns are numbered from 0:",
-                    grid.rows() - 1,
-                    grid.cols() - 1
-                ),
-                drawing.join("\n"),
-                "- A path is written as its moves: D (down), L (left), R (right), U (up).".into(),
-                "- From each cell the moves are tried in the order D, L, R, U, so the \
+            vec![
+                wrap_text(&intro),
+                drawing,
+                prose(&[
+                    "- A path is written as its moves: D (down), L (left), R (right), U (up)."
+                        .into(),
+                    "- From each cell the moves are tried in the order D, L, R, U, so the \
                  paths come out in alphabetical order. A move off the grid is not tried; \
                  a move into a wall or onto a cell already on the path is refused."
-                    .into(),
-                "- Reaching the goal records a path; the search then goes back and \
+                        .into(),
+                    "- Reaching the goal records a path; the search then goes back and \
                  looks for more. A cell with no move left is a dead end. Each cell \
                  entered is a node (the start too; there is no root node)."
-                    .into(),
+                        .into(),
+                ]),
             ],
         )
     }
 
     fn filling(&self) -> Vec<String> {
-        super::prose::wrap(
+        wrap_text(
             "One row per node, in the order entered. The cell column is the cell the \
              node enters, move the move that entered it (`-` for the start) and path \
              the moves from the start (`-` when none). The outcome is what the node \
              does first: the first move placed from it (`D (1,0)`; later moves show as \
              the rows of its other children), or `dead end` or `solution` with the path.",
-            "",
-            "",
         )
     }
 

@@ -9,7 +9,6 @@
 pub mod colour;
 pub mod cover;
 pub mod maze;
-mod prose;
 pub mod queens;
 pub mod queens_fundamental;
 pub mod queens_permutations;
