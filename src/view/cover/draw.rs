@@ -27,7 +27,7 @@ const MATRIX_ROWS: usize = 11;
 /// The option number and its mark, before the matrix's cells.
 const LABEL: u16 = 6;
 /// The side panel's width.
-const PANEL: usize = 36;
+const PANEL: usize = 34;
 /// The side panel's lines.
 const PANEL_LINES: u16 = 8;
 
@@ -462,9 +462,9 @@ impl Scene for Cover {
                     Span::styled(name(item), theme.current()),
                     Span::styled(
                         if marks.dead.is_some() {
-                            "  no option left: dead end".to_string()
+                            "  none left: dead end".to_string()
                         } else {
-                            "  fewest options, first on ties".to_string()
+                            "  fewest left".to_string()
                         },
                         if marks.dead.is_some() {
                             theme.dead_end()
@@ -525,7 +525,7 @@ impl Scene for Cover {
         ]));
         lines.push(Line::from(vec![
             label("updates"),
-            Span::raw(format!("{} (nodes hidden by covers)", self.updates())),
+            Span::raw(format!("{} nodes hidden", self.updates())),
         ]));
         lines
     }

@@ -115,9 +115,13 @@ impl Scene for SudokuDlx {
                         digit = ud;
                     }
                 }
-                let (mut text, mut style) = if digit == 0 {
+                let given = self.givens()[idx];
+                let (mut text, mut style) = if digit == 0 && given != 0 {
+                    // A given waits as an option until its node places it.
+                    (given.to_string(), theme.muted())
+                } else if digit == 0 {
                     (".".to_string(), theme.muted())
-                } else if self.givens()[idx] != 0 {
+                } else if given != 0 {
                     (digit.to_string(), theme.given())
                 } else {
                     (digit.to_string(), theme.written())
@@ -215,7 +219,7 @@ impl Scene for SudokuDlx {
         }
         lines.push(Line::from(vec![
             label("updates"),
-            Span::raw(format!("{} (nodes hidden by covers)", self.updates())),
+            Span::raw(format!("{} nodes hidden", self.updates())),
         ]));
         lines
     }
@@ -235,6 +239,10 @@ impl Scene for SudokuDlx {
                 "a digit an option wrote (in colour: blue)".into(),
             ),
             (".".into(), "a blank cell".into()),
+            (
+                "5 plain (dim)".into(),
+                "a given not yet placed (each given is a node of its own)".into(),
+            ),
             (
                 "5 bold underlined".into(),
                 "the option just placed or undone (in colour: yellow)".into(),
