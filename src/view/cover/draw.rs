@@ -249,14 +249,14 @@ impl Cover {
             put(buf, area, 0, y, &format!("{o:>4} "), theme.muted());
             put(buf, area, 5, y, mark, style);
             let option = &problem.options()[o];
-            for i in 0..items.len() {
+            for (i, &is_covered) in covered.iter().enumerate() {
                 let has = option.contains(&(i as u32));
                 let text = if has { "1" } else { theme.glyphs.legal };
                 let cell_style = if tried && has {
                     theme.current()
                 } else if on_path && has {
                     theme.placed()
-                } else if hidden[o] || covered[i] || !has {
+                } else if hidden[o] || is_covered || !has {
                     theme.muted()
                 } else {
                     Style::new()

@@ -110,10 +110,8 @@ impl Scene for SudokuDlx {
                 }
                 let idx = usize::from(r) * usize::from(g.size) + usize::from(c);
                 let mut digit = grid[idx];
-                if let Some((ur, uc, ud)) = undone {
-                    if (ur, uc) == (r, c) {
-                        digit = ud;
-                    }
+                if let Some((_, _, ud)) = undone.filter(|&(ur, uc, _)| (ur, uc) == (r, c)) {
+                    digit = ud;
                 }
                 let given = self.givens()[idx];
                 let (mut text, mut style) = if digit == 0 && given != 0 {
