@@ -288,11 +288,10 @@ impl Scene for Cover {
     fn title(&self, name: &str, theme: &Theme) -> String {
         let p = self.problem();
         let mut title = format!(
-            "Exact cover {name} {} {} items, {} options {} Algorithm X",
+            "Exact cover {name} {} {} items, {} options",
             theme.glyphs.dot,
             p.items().len(),
             p.options().len(),
-            theme.glyphs.dot
         );
         if let Some(max) = self.max() {
             title.push_str(&format!(" (max {max})"));
@@ -432,7 +431,7 @@ impl Scene for Cover {
         let mut by_len = String::new();
         for (i, len) in &ranked {
             let part = format!("{} {len}  ", name(*i));
-            if by_len.len() + part.len() > PANEL - 8 {
+            if by_len.len() + part.len() > PANEL - 8 - 4 {
                 by_len.push_str("...");
                 break;
             }
