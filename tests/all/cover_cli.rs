@@ -364,6 +364,32 @@ fn knuth_matrix_mid_cover() {
     assert!(screen.contains("active  B 1  E 1  C 2  F 2"), "{screen}");
     assert!(screen.contains("updates   6"), "{screen}");
     insta::assert_snapshot!("cover_knuth_step1", screen);
+    // Without colour the highlights are still there: the chosen item's
+    // name and the tried option's mark are reversed.
+    let app = {
+        let mut app = cover_app("knuth", Theme::new(false, false));
+        step_to(&mut app, 1);
+        app
+    };
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30))
+        .expect("a test terminal");
+    terminal.draw(|f| render::draw(&app, f)).expect("a frame");
+    let buf = terminal.backend().buffer().clone();
+    let at = |x: u16, y: u16| buf[(x, y)].modifier;
+    // `│item   A B ...`: A is the first item column, B the second.
+    let a = (0..30)
+        .find(|&x| buf[(x, 2)].symbol() == "A")
+        .expect("item A");
+    assert!(
+        at(a, 2).contains(ratatui::style::Modifier::REVERSED),
+        "A reversed"
+    );
+    assert!(
+        !at(a + 2, 2).contains(ratatui::style::Modifier::REVERSED),
+        "B not"
+    );
+    let row5: String = (0..30).map(|x| buf[(x, 5)].symbol().to_string()).collect();
+    assert!(row5.contains("   1 \u{25b6} 1"), "{row5}");
 }
 
 #[test]
