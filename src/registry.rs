@@ -10,14 +10,15 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::launch::{Entry, Kind, Launch, SearchView};
-use crate::view::{queens, sudoku, word};
+use crate::launch::{Entry, Kind, Launch, SearchView, Solo};
+use crate::view::{cover, queens, sudoku, word};
 
 /// Every search, in the order of `backstep --help`.
 pub const KINDS: &[&dyn Kind] = &[
     &Entry::<queens::command::QueensArgs, queens::command::CompareQueensArgs>::new("queens"),
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
+    &Solo::<cover::command::CoverArgs>::new("cover"),
 ];
 
 /// What `backstep --help` says of the program, naming its searches.

@@ -39,6 +39,8 @@ pub enum Answer {
     Bits(String),
     /// One of the form's names (Word Search: a direction).
     Name(&'static str),
+    /// A name read from the input (exact cover: an item), as typed.
+    Word(String),
     /// No choice is left: a dead end.
     DeadEnd,
 }
@@ -52,6 +54,7 @@ impl fmt::Display for Answer {
             Answer::Cell(r, c) => write!(f, "{r},{c}"),
             Answer::Bits(bits) => f.write_str(bits),
             Answer::Name(name) => f.write_str(name),
+            Answer::Word(word) => f.write_str(word),
             Answer::DeadEnd => f.write_str("dead end"),
         }
     }
@@ -70,6 +73,9 @@ pub enum Form {
     Digit,
     /// One of these names (or its first letter), or `x` for a dead end.
     Name(&'static [&'static str]),
+    /// A name the search read from its input (exact cover: an item), typed
+    /// as it is written; letters and digits, case kept.
+    Word,
 }
 
 /// The outcome of one answer.
@@ -127,6 +133,14 @@ impl Question {
                     _ => bad(),
                 }
             }
+            Form::Word => {
+                let word = typed.trim();
+                if word.is_empty() || word.contains(char::is_whitespace) {
+                    bad()
+                } else {
+                    Ok(Answer::Word(word.to_string()))
+                }
+            }
             Form::Name(names) => {
                 // A name, or its first letter.
                 let initial = |name: &str| name.chars().next();
@@ -150,6 +164,7 @@ impl Question {
             Form::Column | Form::Cell => c.is_ascii_digit() || c == 'd',
             Form::Binary(_) => c == '0' || c == '1',
             Form::Digit => c.is_ascii_digit(),
+            Form::Word => c.is_ascii_alphanumeric(),
             Form::Name(names) => {
                 let c = c.to_ascii_lowercase();
                 c == 'x' || names.iter().any(|name| name.starts_with(c))

@@ -106,7 +106,8 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         area.width - bw - 2
     };
     let (_, mh) = masks_size(app, Some(masks_width));
-    let mut top = bh.max(mh).max(if wide { COUNTERS_ROWS } else { 0 }) + 2;
+    let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
+    let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
     let bar_rows = if keys_fit(app, area.width) || area.height <= h {
         1
@@ -274,14 +275,21 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     };
     let item = |name, full: String, short: String| Counter { name, full, short };
     let number = |name, n: u64| item(name, n.to_string(), compact(n));
-    vec![
+    let mut items = vec![
         item("step", full_step, short_step),
         number("nodes", c.nodes),
         item("solutions", search.solutions_text(), compact(c.solutions)),
         number("dead ends", c.dead_ends),
         number("rejects", c.rejects),
         number("depth", c.depth as u64),
-    ]
+    ];
+    items.extend(
+        search
+            .extra_counters()
+            .into_iter()
+            .map(|(name, n)| number(name, n)),
+    );
+    items
 }
 
 /// The counters shortened first when room is short.

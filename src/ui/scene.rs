@@ -49,6 +49,12 @@ pub trait Scene: Report + Ask {
 
     /// What the solutions counter says, e.g. `2 (1 board, counted twice)`.
     fn solutions_text(&self) -> String;
+
+    /// Counters of this search's own, shown after the shared ones (exact
+    /// cover: `updates`), as (name, value).
+    fn extra_counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
 }
 
 /// The path panel's line, in parts, so that a narrow panel can cut it

@@ -1,11 +1,18 @@
-//! What exact cover says without a terminal: its JSON fields, its words,
-//! its summary and trace table ([`Report`]), and its worksheet ([`Sheet`]).
+//! Exact cover's presentation: its JSON fields, words, summary and trace
+//! table ([`Report`]), its worksheet ([`Sheet`]), its predict questions
+//! ([`Ask`]) and its screen ([`draw`]: the matrix, or the board drawn from
+//! the partial solution).
 
+pub mod command;
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::cover::{Cover, CoverEvent, Problem};
 use crate::search::{Search, format_set};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::Sheet;
 
@@ -232,5 +239,100 @@ impl Sheet for Cover {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["options left"]
+    }
+}
+
+impl Ask for Cover {
+    fn question(&self, next: &CoverEvent, previous: Option<&CoverEvent>) -> Option<Question> {
+        let problem = self.problem();
+        let (chosen, column) = self.deciding()?;
+        let name = |i: u32| problem.items()[i as usize].clone();
+        let option_question = |option: u32| {
+            let mut wrong = BTreeMap::new();
+            let at = column.iter().position(|&o| o == option).unwrap_or(0);
+            for (k, &o) in column.iter().enumerate() {
+                let reason = if k < at {
+                    format!("option {o} was already tried")
+                } else {
+                    format!("option {o} comes later in {}'s column", name(chosen))
+                };
+                wrong.insert(Answer::Number(o), reason);
+            }
+            wrong.insert(
+                Answer::DeadEnd,
+                format!("{} still has options left", name(chosen)),
+            );
+            Question {
+                prompt: format!("Which option covers {} next?", name(chosen)),
+                hint: "an option number, or d for a dead end".into(),
+                answer: Answer::Number(option),
+                why: format!(
+                    "options are tried top to bottom in {}'s column: {} ({})",
+                    name(chosen),
+                    option,
+                    problem.option_text(option)
+                ),
+                wrong,
+                form: Form::Column,
+                then: None,
+            }
+        };
+        let (why, then) = match *next {
+            CoverEvent::Place { option, .. } => {
+                // After an undo the node tries its next option for the same
+                // item, so only the option is worth asking.
+                if matches!(previous, Some(CoverEvent::Undo { .. })) {
+                    return Some(option_question(option));
+                }
+                (
+                    format!(
+                        "{} has the fewest options left ({}), first on ties",
+                        name(chosen),
+                        column.len()
+                    ),
+                    Some(Box::new(option_question(option))),
+                )
+            }
+            CoverEvent::DeadEnd { .. } => (
+                format!(
+                    "{} has no option left, the fewest: a dead end",
+                    name(chosen)
+                ),
+                None,
+            ),
+            _ => return None,
+        };
+        let lens = self.lens();
+        let mut wrong = BTreeMap::new();
+        for header in self.links().active() {
+            let i = header - 1;
+            let len = lens[i as usize];
+            let reason = if len == column.len() as u32 {
+                format!(
+                    "{} has as few options ({len}), but comes later in the item line",
+                    name(i)
+                )
+            } else {
+                format!("{} has {len} options left", name(i))
+            };
+            wrong.insert(Answer::Word(name(i)), reason);
+        }
+        for (i, item) in problem.items().iter().enumerate() {
+            if i >= problem.primary() {
+                wrong.insert(
+                    Answer::Word(item.clone()),
+                    format!("{item} is secondary: never chosen"),
+                );
+            }
+        }
+        Some(Question {
+            prompt: "Which item is chosen next?".into(),
+            hint: "an item's name as written (case counts)".into(),
+            answer: Answer::Word(name(chosen)),
+            why,
+            wrong,
+            form: Form::Word,
+            then,
+        })
     }
 }

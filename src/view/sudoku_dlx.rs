@@ -1,12 +1,16 @@
-//! What Sudoku as exact cover (`--order dlx`) says without a terminal: its
-//! JSON fields, words, summary and trace table ([`Report`]), and its
-//! worksheet ([`Sheet`]).
+//! Sudoku as exact cover (`--order dlx`): its JSON fields, words, summary
+//! and trace table ([`Report`]), its worksheet ([`Sheet`]), its predict
+//! questions ([`Ask`]) and its screen ([`draw`]).
 
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::Sheet;
 
@@ -217,5 +221,112 @@ impl Sheet for SudokuDlx {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["options left"]
+    }
+}
+
+impl Ask for SudokuDlx {
+    fn question(&self, next: &DlxEvent, previous: Option<&DlxEvent>) -> Option<Question> {
+        let (chosen, options) = self.deciding()?;
+        let n = usize::from(self.geometry().size);
+        let name = |i: u16| self.items()[usize::from(i)].clone();
+        let is_cell = usize::from(chosen) < n * n;
+        let option_question = |(row, col, digit): (u8, u8, u8)| {
+            let at = options
+                .iter()
+                .position(|&p| p == (row, col, digit))
+                .unwrap_or(0);
+            let mut wrong = BTreeMap::new();
+            for (k, &(r, c, d)) in options.iter().enumerate() {
+                let key = if is_cell {
+                    Answer::Number(u32::from(d))
+                } else {
+                    Answer::Cell(r, c)
+                };
+                let reason = if k < at {
+                    format!("({r},{c})={d} was already tried")
+                } else {
+                    format!("({r},{c})={d} comes later in the item's column")
+                };
+                wrong.insert(key, reason);
+            }
+            let (prompt, hint, answer, form) = if is_cell {
+                (
+                    format!("Which digit goes into ({row},{col}) next?"),
+                    format!("a digit 1-{n}"),
+                    Answer::Number(u32::from(digit)),
+                    Form::Digit,
+                )
+            } else {
+                (
+                    format!("Where does the {digit} for {} go next?", name(chosen)),
+                    "a cell as row,col (0-based)".to_string(),
+                    Answer::Cell(row, col),
+                    Form::Cell,
+                )
+            };
+            Question {
+                prompt,
+                hint,
+                answer,
+                why: format!(
+                    "options are tried top to bottom in {}'s column: ({row},{col})={digit} is next",
+                    name(chosen)
+                ),
+                wrong,
+                form,
+                then: None,
+            }
+        };
+        let (why, then) = match *next {
+            DlxEvent::Place {
+                row, col, digit, ..
+            } => {
+                if matches!(previous, Some(DlxEvent::Undo { .. })) {
+                    return Some(option_question((row, col, digit)));
+                }
+                (
+                    format!(
+                        "{} ({}) has the fewest options left ({}), first on ties",
+                        name(chosen),
+                        self.item_words(chosen),
+                        options.len()
+                    ),
+                    Some(Box::new(option_question((row, col, digit)))),
+                )
+            }
+            DlxEvent::DeadEnd { .. } => (
+                format!(
+                    "{} ({}) has no option left: a dead end",
+                    name(chosen),
+                    self.item_words(chosen)
+                ),
+                None,
+            ),
+            _ => return None,
+        };
+        let cover = self.cover();
+        let lens = cover.lens();
+        let mut wrong = BTreeMap::new();
+        for header in cover.links().active() {
+            let i = (header - 1) as u16;
+            let len = lens[usize::from(i)];
+            wrong.insert(
+                Answer::Word(name(i)),
+                format!(
+                    "{} ({}) has {len} options left",
+                    name(i),
+                    self.item_words(i)
+                ),
+            );
+        }
+        Some(Question {
+            prompt: "Which item is chosen next?".into(),
+            hint: "an item as written: p01 (cell), r03, c03, b03 (digit 3 in a unit)".into(),
+            answer: Answer::Word(name(chosen)),
+            why,
+            wrong,
+            form: Form::Word,
+            then,
+        })
     }
 }

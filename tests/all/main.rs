@@ -42,6 +42,7 @@
 mod colour;
 mod contract;
 mod cover;
+mod cover_cli;
 mod errors;
 mod event_loop;
 mod fuzz;

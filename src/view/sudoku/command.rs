@@ -4,13 +4,14 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
+use crate::search::sudoku_dlx::SudokuDlx;
 
 /// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
 #[derive(Args, Debug)]
@@ -41,6 +42,9 @@ pub enum OrderArg {
     Mrv,
     /// The first blank in row-major order.
     First,
+    /// Exact cover with dancing links: the 4N² items of cells, rows,
+    /// columns and boxes, the item with the fewest options first.
+    Dlx,
 }
 
 impl Launch for SudokuArgs {
@@ -60,18 +64,25 @@ impl Launch for SudokuArgs {
         let order = match self.order {
             OrderArg::Mrv => Order::Mrv,
             OrderArg::First => Order::First,
+            OrderArg::Dlx => {
+                return launch::show(SudokuDlx::new(&puzzle.value), &puzzle.name, view);
+            }
         };
         let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
         launch::show(search, &puzzle.name, view)
     }
 }
 
-/// MRV against first blank.
+/// MRV against first blank (or against another order, with --order).
 #[derive(Args, Debug)]
 pub struct CompareSudokuArgs {
     /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
     #[arg(default_value = "sample")]
     pub puzzle: String,
+
+    /// The order put beside MRV [default: first].
+    #[arg(long, value_enum)]
+    pub order: Option<OrderArg>,
 
     #[command(flatten)]
     pub view: CompareView,
@@ -82,7 +93,16 @@ impl Launch for CompareSudokuArgs {
         let rejects = self.view.on_screen();
         let puzzle = input::load_puzzle(&self.puzzle)?;
         let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
-        let pair = (make(Order::Mrv), make(Order::First));
-        launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+        match self.order.unwrap_or(OrderArg::First) {
+            OrderArg::Mrv => bail!("--order mrv would put MRV beside itself; name another order"),
+            OrderArg::First => {
+                let pair = (make(Order::Mrv), make(Order::First));
+                launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+            }
+            OrderArg::Dlx => {
+                let pair = (make(Order::Mrv), SudokuDlx::new(&puzzle.value));
+                launch::show_pair(pair, &puzzle.name, ["mrv", "dlx"], &self.view)
+            }
+        }
     }
 }
