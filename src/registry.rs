@@ -11,13 +11,14 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::launch::{Entry, Kind, Launch, SearchView};
-use crate::view::{queens, sudoku, word};
+use crate::view::{queens, sudoku, word, words};
 
 /// Every search, in the order of `backstep --help`.
 pub const KINDS: &[&dyn Kind] = &[
     &Entry::<queens::command::QueensArgs, queens::command::CompareQueensArgs>::new("queens"),
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
+    &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
 ];
 
 /// What `backstep --help` says of the program, naming its searches.

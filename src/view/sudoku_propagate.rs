@@ -8,12 +8,16 @@
 //! placed it, and what came next. Read top to bottom, the rows replay the
 //! trail as it grows.
 
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{self, Ending, Json, Note, Report, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
@@ -335,5 +339,87 @@ impl Sheet for Propagate {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["cell", "digit", "placed by"]
+    }
+}
+
+impl Ask for Propagate {
+    /// Before a digit is written: which cell, then which digit, and why
+    /// (forced, or a guess); before a dead end: that it is one.
+    fn question(
+        &self,
+        next: &PropagateEvent,
+        _previous: Option<&PropagateEvent>,
+    ) -> Option<Question> {
+        let (row, col, digit, why) = match *next {
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced,
+            } => {
+                let why = match forced {
+                    Some(Forced::Naked) => format!(
+                        "({row},{col}) is the first blank, row by row, with one candidate: a naked single"
+                    ),
+                    Some(Forced::Hidden(unit)) => format!(
+                        "no blank has one candidate, and {digit} fits in one blank only of {unit}: a hidden single"
+                    ),
+                    None => format!(
+                        "nothing is forced: ({row},{col}) has the fewest candidates, so it is guessed"
+                    ),
+                };
+                (row, col, digit, why)
+            }
+            PropagateEvent::DeadEnd { row, col } => {
+                return Some(dead_end_question(format!(
+                    "({row},{col}) has no candidate left"
+                )));
+            }
+            PropagateEvent::Missing { unit, digit } => {
+                return Some(dead_end_question(format!(
+                    "{digit} fits in no blank of {unit}"
+                )));
+            }
+            _ => return None,
+        };
+        let digit_question = Question {
+            prompt: format!("Which digit goes into ({row},{col})?"),
+            hint: format!("a digit 1-{}", self.geometry().size),
+            answer: Answer::Number(u32::from(digit)),
+            why: format!(
+                "{digit} is the digit the rule gives (candidates of ({row},{col}): {})",
+                format_digits(self.candidates(
+                    usize::from(row) * usize::from(self.geometry().size) + usize::from(col)
+                ))
+            ),
+            wrong: BTreeMap::new(),
+            form: Form::Digit,
+            then: None,
+        };
+        Some(Question {
+            prompt: "Which cell gets a digit next (r,c)? Or is it a dead end (d)?".into(),
+            hint: "a cell as r,c, or d for a dead end".into(),
+            answer: Answer::Cell(row, col),
+            why,
+            wrong: BTreeMap::from([(
+                Answer::DeadEnd,
+                "every blank still has a candidate and every digit a place".to_string(),
+            )]),
+            form: Form::Cell,
+            then: Some(Box::new(digit_question)),
+        })
+    }
+}
+
+/// The question before a dead end: the answer is `d`.
+fn dead_end_question(why: String) -> Question {
+    Question {
+        prompt: "Which cell gets a digit next (r,c)? Or is it a dead end (d)?".into(),
+        hint: "a cell as r,c, or d for a dead end".into(),
+        answer: Answer::DeadEnd,
+        why,
+        wrong: BTreeMap::new(),
+        form: Form::Cell,
+        then: None,
     }
 }

@@ -11,6 +11,7 @@ use crate::assets;
 use crate::input;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
+use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 
 /// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
 #[derive(Args, Debug)]
@@ -41,6 +42,8 @@ pub enum OrderArg {
     Mrv,
     /// The first blank in row-major order.
     First,
+    /// Naked and hidden singles forced before each guess, on an undo trail.
+    Propagate,
 }
 
 impl Launch for SudokuArgs {
@@ -60,21 +63,38 @@ impl Launch for SudokuArgs {
         let order = match self.order {
             OrderArg::Mrv => Order::Mrv,
             OrderArg::First => Order::First,
+            OrderArg::Propagate => {
+                let search = Propagate::new(&puzzle.value, PropagateOptions { rejects });
+                return launch::show(search, &puzzle.name, view);
+            }
         };
         let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
         launch::show(search, &puzzle.name, view)
     }
 }
 
-/// MRV against first blank.
+/// MRV against first blank (or against another order).
 #[derive(Args, Debug)]
 pub struct CompareSudokuArgs {
     /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
     #[arg(default_value = "sample")]
     pub puzzle: String,
 
+    /// The order shown beside MRV.
+    #[arg(long, value_enum, default_value_t = CompareOrder::First)]
+    pub order: CompareOrder,
+
     #[command(flatten)]
     pub view: CompareView,
+}
+
+/// `compare sudoku --order`: the order set beside MRV.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CompareOrder {
+    /// The first blank in row-major order.
+    First,
+    /// Naked and hidden singles forced before each guess.
+    Propagate,
 }
 
 impl Launch for CompareSudokuArgs {
@@ -82,7 +102,16 @@ impl Launch for CompareSudokuArgs {
         let rejects = self.view.on_screen();
         let puzzle = input::load_puzzle(&self.puzzle)?;
         let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
-        let pair = (make(Order::Mrv), make(Order::First));
-        launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+        match self.order {
+            CompareOrder::First => {
+                let pair = (make(Order::Mrv), make(Order::First));
+                launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+            }
+            CompareOrder::Propagate => {
+                let propagate = Propagate::new(&puzzle.value, PropagateOptions { rejects });
+                let pair = (make(Order::Mrv), propagate);
+                launch::show_pair(pair, &puzzle.name, ["mrv", "propagate"], &self.view)
+            }
+        }
     }
 }
