@@ -45,6 +45,11 @@ impl Words {
         prefix
     }
 
+    /// The letter at (`row`, `col`).
+    fn letter_at(&self, row: u8, col: u8) -> char {
+        char::from(self.board().letter(usize::from(row), usize::from(col)))
+    }
+
     /// The letters of the current trie node's children: `{A,E}`.
     pub fn children_text(&self) -> String {
         let letters: Vec<String> = self
@@ -140,8 +145,11 @@ impl Report for Words {
 
     fn write_description(&self, event: &WordsEvent, _found: u64, out: &mut String) -> fmt::Result {
         match *event {
+            // The words read only the event and the board, never the
+            // path: the screen's log describes past events with the
+            // search as it is now.
             WordsEvent::Place { row, col } => {
-                write!(out, "place ({row},{col}): prefix {}", self.prefix())
+                write!(out, "place ({row},{col}) {}", self.letter_at(row, col))
             }
             WordsEvent::Reject {
                 row,
@@ -154,8 +162,8 @@ impl Report for Words {
                 reason: Refusal::NoWord,
             } => write!(
                 out,
-                "reject ({row},{col}): no word left starts with {}",
-                self.prefix_with(row, col)
+                "reject ({row},{col}) {}: no word in the trie goes on with it",
+                self.letter_at(row, col)
             ),
             WordsEvent::TooLong { word, need, have } => write!(
                 out,

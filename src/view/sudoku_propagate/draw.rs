@@ -350,7 +350,7 @@ impl Propagate {
                     if candidates >> (d - 1) & 1 == 1 {
                         char::from(b'0' + d as u8).to_string()
                     } else {
-                        " ".to_string()
+                        ".".to_string()
                     }
                 })
                 .collect::<Vec<_>>()

@@ -176,9 +176,13 @@ impl Scene for Words {
             .map(|w| (w.len() + 1 + 5 * w.len()).min(FOUND_WIDTH))
             .max()
             .unwrap_or(0);
-        let prefix = 7 + depth.max(6) + 2 + "next letters ".len() + 2 * 26 + 1;
+        let fan = (0..trie.nodes().len() as u16)
+            .map(|i| trie.child_letters(i).len())
+            .max()
+            .unwrap_or(0);
+        let prefix = 7 + depth.max(6) + 2 + "next letters {}".len() + (2 * fan).saturating_sub(1);
         let reject = format!("(15,15) refused: no word begins {}", "W".repeat(depth + 1)).len();
-        let width = [trie_width, found_width, prefix.min(60), reject]
+        let width = [trie_width, found_width, prefix, reject]
             .into_iter()
             .max()
             .unwrap_or(0);
@@ -375,7 +379,7 @@ impl Words {
                 stack.push((child, depth + 1, k > 0));
             }
             if kids.is_empty() && node.cut {
-                lines[line].push(Span::styled("(cut)", theme.muted()));
+                lines[line].push(Span::styled(" (cut)", theme.muted()));
             }
         }
         (lines.into_iter().map(Line::from).collect(), current)
