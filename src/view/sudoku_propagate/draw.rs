@@ -18,8 +18,6 @@ const LABEL: u16 = 3;
 /// Each cell: a space and three characters (its pencil marks, or its
 /// digit and tag).
 const CELL: u16 = 4;
-/// The most trail entries the panel lists at once (the newest).
-const TRAIL_LINES: usize = 9;
 
 impl Scene for Propagate {
     fn title(&self, name: &str, theme: &Theme) -> String {
@@ -127,7 +125,7 @@ impl Scene for Propagate {
                 )),
             ]),
         ];
-        let hidden = trail.len().saturating_sub(TRAIL_LINES);
+        let hidden = trail.len().saturating_sub(self.trail_lines());
         lines.push(Line::styled(
             if hidden > 0 {
                 format!("{hidden} earlier entries above")
@@ -186,7 +184,7 @@ impl Scene for Propagate {
         let dead = format!("dead end: {last} has no place in column {last}").len();
         let width = entry.max(counters).max(dead) as u16;
         // Two counter lines, the header, the entries, a dead end.
-        (width, 3 + TRAIL_LINES as u16 + 1)
+        (width, 3 + self.trail_lines() as u16 + 1)
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
@@ -293,6 +291,13 @@ impl Scene for Propagate {
 }
 
 impl Propagate {
+    /// The most trail entries the panel lists at once (the newest): as
+    /// many as keep the panel no taller than the board and a line, so
+    /// that 4x4 fits 80x24.
+    fn trail_lines(&self) -> usize {
+        usize::from(self.board_size().1).saturating_sub(3)
+    }
+
     /// A trail entry as the panel lists it:
     /// `(0,1)  2  hidden in row 0   guess 1`.
     fn trail_text(&self, placed: &Placed) -> String {

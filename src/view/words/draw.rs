@@ -202,7 +202,7 @@ impl Scene for Words {
                 "the trie, one branch per line; * ends a word not yet found".into(),
             ),
             (
-                format!("O A T H{}", g.solution),
+                format!("O A T H{}", found_mark(theme)),
                 "a word found (its end marked)".into(),
             ),
             (
@@ -292,6 +292,15 @@ impl Scene for Words {
     }
 }
 
+/// The mark of a found word's end: the solution glyph, unless it is the
+/// `*` of an unfound one (ASCII), then `+`.
+fn found_mark(theme: &Theme) -> &'static str {
+    match theme.glyphs.solution {
+        "*" => "+",
+        glyph => glyph,
+    }
+}
+
 /// How many words went into the trie (those not rejected before the search).
 fn words_in_trie(trie: &Trie) -> usize {
     trie.nodes().iter().filter(|n| n.word.is_some()).count()
@@ -363,7 +372,7 @@ impl Words {
                 current = line;
             }
             let mark = match node.word {
-                Some(w) if self.found(usize::from(w)).is_some() => theme.glyphs.solution,
+                Some(w) if self.found(usize::from(w)).is_some() => found_mark(theme),
                 Some(_) => "*",
                 None => " ",
             };
