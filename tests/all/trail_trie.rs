@@ -81,7 +81,12 @@ fn every_print_mode_runs_and_says_something() {
     let searches: [&[&str]; 3] = [
         &["sudoku", "campus", "--order", "propagate"],
         &["sudoku", "inkala", "--order", "propagate"],
-        &["words", "--words", "OATH,PEA,EAT,RAIN,OAK,EAR", "--no-prune"],
+        &[
+            "words",
+            "--words",
+            "OATH,PEA,EAT,RAIN,OAK,EAR",
+            "--no-prune",
+        ],
     ];
     for args in searches {
         for mode in ["summary", "jsonl", "trace", "table", "worksheet"] {
@@ -97,25 +102,61 @@ fn every_print_mode_runs_and_says_something() {
 fn the_propagate_table_has_one_row_per_node() {
     // inkala takes guesses: its table has a row per node (the root and
     // each guess), not per digit written.
-    let summary = run_ok(&["sudoku", "inkala", "--order", "propagate", "--print", "summary"]);
+    let summary = run_ok(&[
+        "sudoku",
+        "inkala",
+        "--order",
+        "propagate",
+        "--print",
+        "summary",
+    ]);
     let nodes: usize = summary
         .split("nodes=")
         .nth(1)
         .and_then(|rest| rest.split(',').next())
         .and_then(|n| n.parse().ok())
         .expect("a node count");
-    let table = run_ok(&["sudoku", "inkala", "--order", "propagate", "--print", "table"]);
+    let table = run_ok(&[
+        "sudoku",
+        "inkala",
+        "--order",
+        "propagate",
+        "--print",
+        "table",
+    ]);
     assert_eq!(table.lines().count() - 2, nodes, "{}", &table[..400]);
-    let campus = run_ok(&["sudoku", "campus", "--order", "propagate", "--print", "table"]);
+    let campus = run_ok(&[
+        "sudoku",
+        "campus",
+        "--order",
+        "propagate",
+        "--print",
+        "table",
+    ]);
     assert_eq!(campus.lines().count() - 2, 1, "{campus}");
     assert!(campus.contains("solution #1"), "{campus}");
 }
 
 #[test]
 fn compare_sudoku_puts_propagate_beside_mrv() {
-    let text = run_ok(&["compare", "sudoku", "inkala", "--order", "propagate", "--print", "summary"]);
+    let text = run_ok(&[
+        "compare",
+        "sudoku",
+        "inkala",
+        "--order",
+        "propagate",
+        "--print",
+        "summary",
+    ]);
     let mrv = run_ok(&["sudoku", "inkala", "--print", "summary"]);
-    let propagate = run_ok(&["sudoku", "inkala", "--order", "propagate", "--print", "summary"]);
+    let propagate = run_ok(&[
+        "sudoku",
+        "inkala",
+        "--order",
+        "propagate",
+        "--print",
+        "summary",
+    ]);
     let label = |s: &str, l: &str| s.replacen("sudoku:", &format!("sudoku {l}:"), 1);
     assert!(text.starts_with(&label(&mrv, "mrv")), "{text}");
     assert!(text.contains(&label(&propagate, "propagate")), "{text}");
@@ -125,7 +166,9 @@ fn compare_sudoku_puts_propagate_beside_mrv() {
 #[test]
 fn compare_sudoku_default_is_still_mrv_against_first() {
     let default = run_ok(&["compare", "sudoku", "campus", "--print", "summary"]);
-    let first = run_ok(&["compare", "sudoku", "campus", "--order", "first", "--print", "summary"]);
+    let first = run_ok(&[
+        "compare", "sudoku", "campus", "--order", "first", "--print", "summary",
+    ]);
     assert_eq!(default, first);
     assert!(default.contains("nodes: mrv "), "{default}");
     assert!(default.contains(" vs first "), "{default}");
@@ -157,15 +200,33 @@ fn bad_inputs_exit_2_and_say_what() {
     let cases: Vec<(Vec<&str>, &[&str])> = vec![
         (vec!["words", "--words", ""], &["empty"]),
         (vec!["words", "--words", "OATH,,EAT"], &["word 2", "empty"]),
-        (vec!["words", "--words", "OA7H"], &["OA7H", "'7'", "position 3"]),
-        (vec!["words", "--words", &long], &["33 letters", "at most 32"]),
+        (
+            vec!["words", "--words", "OA7H"],
+            &["OA7H", "'7'", "position 3"],
+        ),
+        (
+            vec!["words", "--words", &long],
+            &["33 letters", "at most 32"],
+        ),
         (vec!["words", "--words", &many], &["65", "64"]),
-        (vec!["words", "--words", "nosuch/list.txt"], &["nosuch/list.txt", "does not exist"]),
+        (
+            vec!["words", "--words", "nosuch/list.txt"],
+            &["nosuch/list.txt", "does not exist"],
+        ),
         (vec!["words", "--board", "OA1N"], &["'1'"]),
         (vec!["words", "--prune"], &["--prune"]),
-        (vec!["sudoku", "campus", "--order", "propagte"], &["propagte", "propagate"]),
-        (vec!["sudoku", "campus", "--order", "propagate", "--list"], &["--list"]),
-        (vec!["compare", "sudoku", "campus", "--order", "mrv"], &["'mrv'", "first, propagate"]),
+        (
+            vec!["sudoku", "campus", "--order", "propagte"],
+            &["propagte", "propagate"],
+        ),
+        (
+            vec!["sudoku", "campus", "--order", "propagate", "--list"],
+            &["--list"],
+        ),
+        (
+            vec!["compare", "sudoku", "campus", "--order", "mrv"],
+            &["'mrv'", "first, propagate"],
+        ),
         (vec!["compare", "words", "--no-prune"], &["--no-prune"]),
     ];
     for (args, says) in cases {
@@ -177,7 +238,10 @@ fn bad_inputs_exit_2_and_say_what() {
         assert!(output.stdout.is_empty(), "{args:?}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         for word in says {
-            assert!(err.contains(word), "{args:?}: {err:?} does not say {word:?}");
+            assert!(
+                err.contains(word),
+                "{args:?}: {err:?} does not say {word:?}"
+            );
         }
     }
 }
@@ -229,7 +293,11 @@ fn propagate_app(name: &str, theme: Theme) -> App<Propagate> {
 fn words_app(list: &str, theme: Theme) -> App<Words> {
     let board = input::load_board(DEFAULT_BOARD).expect("the default board");
     let words = load_words(list).expect("a list");
-    App::new(Words::new(&board.value, &words, WordsOptions::default()), &board.name, theme)
+    App::new(
+        Words::new(&board.value, &words, WordsOptions::default()),
+        &board.name,
+        theme,
+    )
 }
 
 #[test]
@@ -238,9 +306,18 @@ fn propagate_campus_mid_trail() {
     steps(&mut app, 5);
     let screen = text(&draw(&app, (100, 30)));
     // Pencil marks: (2,2) has 4 only, drawn in its place of the 2x2 marks.
-    assert!(screen.contains("(2,1)  1  naked single     root"), "{screen}");
-    assert!(screen.contains("guesses (nodes) 1  forced places 5"), "{screen}");
-    assert!(screen.contains("n0"), "forced digits carry a tag:\n{screen}");
+    assert!(
+        screen.contains("(2,1)  1  naked single     root"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("guesses (nodes) 1  forced places 5"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("n0"),
+        "forced digits carry a tag:\n{screen}"
+    );
     insta::assert_snapshot!("propagate_campus_step5", screen);
 }
 
@@ -251,7 +328,12 @@ fn propagate_guesses_are_told_from_forced_digits_without_colour() {
     let mut app = propagate_app("inkala", Theme::new(false, true));
     let search = app.timeline.search().clone();
     let first_guess = search
-        .take_while(|e| !matches!(e, backstep::search::sudoku_propagate::PropagateEvent::Place { forced: None, .. }))
+        .take_while(|e| {
+            !matches!(
+                e,
+                backstep::search::sudoku_propagate::PropagateEvent::Place { forced: None, .. }
+            )
+        })
         .count() as u64
         + 1;
     steps(&mut app, first_guess + 3);
