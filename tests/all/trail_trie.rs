@@ -370,3 +370,25 @@ fn new_screens_fit_80x24_and_200x60_in_ascii() {
         assert!(!screen.contains("too small"), "{size:?}:\n{screen}");
     }
 }
+
+#[test]
+fn the_screen_log_of_nodes_counts_guesses_only() {
+    // The screen's table and tree (NodeLog) take the same hook as the
+    // headless table: a row per node, forced places inside their node.
+    use backstep::model::NodeLog;
+    use backstep::search::Search;
+    for name in ["campus", "inkala"] {
+        let puzzle = input::load_puzzle(name).expect("a shipped puzzle");
+        let mut search = Propagate::new(&puzzle.value, PropagateOptions { rejects: true });
+        let mut log = NodeLog::new(&search);
+        let mut deepest = 0;
+        while let Some(event) = search.next() {
+            log.record(&search, &event);
+            deepest = deepest.max(log.current_depth().unwrap_or(0));
+            assert_eq!(log.current_depth(), Some(search.guesses()), "{name}");
+        }
+        assert_eq!(log.rows().len() as u64, search.counters().nodes, "{name}");
+        assert!(log.open().len() <= 1, "{name}: only the root may stay open");
+        assert!(name == "campus" || deepest > 0, "{name}: guesses nest");
+    }
+}
