@@ -55,6 +55,21 @@ pub trait Report: Search {
         true
     }
 
+    /// Whether `event`, a `place` or an `undo`, enters or leaves a node of
+    /// the trace table and the tree. By default every place enters one and
+    /// every undo leaves one; a search that also writes forced moves
+    /// (Sudoku with propagation) says no for those, so that its nodes are
+    /// its guesses. Asked with the search as it is after the event.
+    fn node_step(&self, _event: &Self::Event) -> bool {
+        true
+    }
+
+    /// How many nodes deep the search is now, the root not counted: the
+    /// open places that entered nodes (see [`Report::node_step`]).
+    fn node_depth(&self) -> usize {
+        self.counters().depth
+    }
+
     /// The columns between `node` and `outcome` for the node just entered.
     fn node_cells(&self) -> Vec<String>;
 
@@ -444,7 +459,7 @@ impl Rows {
                 }
                 // A node left with nothing placed and no end said: its
                 // row is as complete as it will get.
-                _ if kind == EventKind::Undo => Some(String::new()),
+                _ if kind == EventKind::Undo && search.node_step(event) => Some(String::new()),
                 _ => None,
             };
             if let Some(words) = decided {
@@ -463,7 +478,7 @@ impl Rows {
                 });
             }
         }
-        if kind == EventKind::Place {
+        if kind == EventKind::Place && search.node_step(event) {
             self.enter(search);
         }
         done
@@ -610,7 +625,7 @@ impl NodeLog {
             }
         } else {
             let c = search.counters();
-            log.outside = c.depth + usize::from(search.has_root());
+            log.outside = search.node_depth() + usize::from(search.has_root());
             log.before = c.nodes;
         }
         log
@@ -626,6 +641,9 @@ impl NodeLog {
         };
         if let Some(&top) = self.open.last() {
             self.rows[top].outcome.add(search, note);
+        }
+        if !search.node_step(event) {
+            return;
         }
         match event.kind() {
             EventKind::Place => self.enter(search, placed),

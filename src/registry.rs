@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::launch::{Entry, Kind, Launch, SearchView, Solo};
-use crate::view::{cover, queens, sudoku, word};
+use crate::view::{cover, queens, sudoku, word, words};
 
 /// Every search, in the order of `backstep --help`.
 pub const KINDS: &[&dyn Kind] = &[
@@ -19,6 +19,7 @@ pub const KINDS: &[&dyn Kind] = &[
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
     &Solo::<cover::command::CoverArgs>::new("cover"),
+    &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
 ];
 
 /// What `backstep --help` says of the program, naming its searches.

@@ -91,6 +91,13 @@ pub fn load_words(arg: &str) -> Result<Vec<String>> {
     if let Some(text) = super::read_file(arg, "word list")? {
         return parse_word_lines(&text).with_context(|| format!("word list file {arg:?}"));
     }
+    // Words hold no '/', '\\' or '.': an argument with one was meant as a
+    // file, and "no such file" says more than "'/' is not a letter".
+    if super::looks_like_path(arg) || arg.contains('.') {
+        anyhow::bail!(
+            "the word list file {arg:?} does not exist (a list of words is separated by commas)"
+        );
+    }
     Ok(parse_word_list(arg)?)
 }
 

@@ -102,8 +102,14 @@ pub enum PropagateEvent {
     DeadEnd { row: u8, col: u8 },
     /// `digit` has no place left in `unit`: the node ends.
     Missing { unit: House, digit: u8 },
-    /// `digit` is erased from (`row`, `col`).
-    Undo { row: u8, col: u8, digit: u8 },
+    /// `digit` is erased from (`row`, `col`); `guess` when it was a guess
+    /// (its node is left), not a forced place.
+    Undo {
+        row: u8,
+        col: u8,
+        digit: u8,
+        guess: bool,
+    },
     /// The grid is full; `count` solutions so far, this one included.
     Solution { count: u8 },
 }
@@ -559,7 +565,13 @@ impl Propagate {
         let cell = usize::from(placed.cell);
         let digit = self.cells.erase(cell);
         let (row, col) = self.cells.coords(cell);
-        let event = self.emit(PropagateEvent::Undo { row, col, digit });
+        let guess = placed.forced.is_none();
+        let event = self.emit(PropagateEvent::Undo {
+            row,
+            col,
+            digit,
+            guess,
+        });
         self.check_invariants();
         event
     }

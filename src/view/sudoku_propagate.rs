@@ -8,12 +8,16 @@
 //! placed it, and what came next. Read top to bottom, the rows replay the
 //! trail as it grows.
 
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{self, Ending, Json, Note, Report, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
@@ -51,7 +55,9 @@ impl Report for Propagate {
             PropagateEvent::Missing { unit, digit } => {
                 json.str("unit", &unit.to_string()).uint("digit", digit);
             }
-            PropagateEvent::Undo { row, col, digit } => {
+            PropagateEvent::Undo {
+                row, col, digit, ..
+            } => {
                 json.uint("row", row).uint("col", col).uint("digit", digit);
             }
             PropagateEvent::Solution { count } => {
@@ -131,7 +137,9 @@ impl Report for Propagate {
             PropagateEvent::Missing { unit, digit } => {
                 write!(out, "dead end: {digit} has no place left in {unit}")
             }
-            PropagateEvent::Undo { row, col, digit } => {
+            PropagateEvent::Undo {
+                row, col, digit, ..
+            } => {
                 write!(out, "undo {digit} at ({row},{col})")
             }
             PropagateEvent::Solution { count } if count >= CAP => {
@@ -142,28 +150,35 @@ impl Report for Propagate {
     }
 
     fn table_header(&self) -> &'static [&'static str] {
-        &[
-            "node",
-            "cell",
-            "digit",
-            "candidates",
-            "placed by",
-            "outcome",
-        ]
+        &["node", "guess", "candidates", "outcome"]
+    }
+
+    fn node_step(&self, event: &PropagateEvent) -> bool {
+        // A node is the root or a guess: forced places and their undos
+        // happen inside the node that forced them.
+        !matches!(
+            event,
+            PropagateEvent::Place {
+                forced: Some(_),
+                ..
+            } | PropagateEvent::Undo { guess: false, .. }
+        )
+    }
+
+    fn node_depth(&self) -> usize {
+        self.guesses()
     }
 
     fn node_cells(&self) -> Vec<String> {
-        match self.trail().last() {
+        match self.trail().iter().rev().find(|p| p.forced.is_none()) {
             Some(placed) => {
                 let (row, col) = self.coords(usize::from(placed.cell));
                 vec![
-                    format!("({row},{col})"),
-                    placed.digit.to_string(),
+                    format!("({row},{col})={}", placed.digit),
                     format_digits(self.candidates_before(placed)),
-                    placed_by(placed.forced),
                 ]
             }
-            None => vec!["-".into(), "-".into(), "-".into(), "the givens".into()],
+            None => vec!["- (the givens)".into(), "-".into()],
         }
     }
 
@@ -173,11 +188,25 @@ impl Report for Propagate {
                 row,
                 col,
                 digit,
-                forced,
+                forced: None,
             } => {
-                let how = if forced.is_some() { "forced" } else { "guess" };
+                // Said by the node the guess leaves from: its forced places
+                // come first, once, with its first guess.
+                let level = self.guesses().saturating_sub(1);
+                // The cell's candidates are the same for each guess of the
+                // node: the first is the lowest.
+                let first = self.trail().last().is_some_and(|placed| {
+                    self.candidates_before(placed) & ((1u16 << (digit - 1)) - 1) == 0
+                });
+                let mut choice = format!("{digit} at ({row},{col}) (guess)");
+                if first {
+                    let forced = self.forced_at(level);
+                    if !forced.is_empty() {
+                        choice = format!("{choice} after {forced}");
+                    }
+                }
                 Note::Placed(model::Placed {
-                    choice: format!("{digit} at ({row},{col}), {how}"),
+                    choice,
                     label: format!("({row},{col})={digit}"),
                 })
             }
@@ -194,7 +223,13 @@ impl Report for Propagate {
     }
 
     fn write_ending(&self, ending: &Ending, out: &mut String) {
-        // Written when the event comes: the grid still shows why.
+        // Written when the event comes: the trail still holds what the
+        // node forced, and the grid shows why it ended.
+        let forced = self.forced_at(self.guesses());
+        if !forced.is_empty() {
+            out.push_str(&forced);
+            out.push_str("; ");
+        }
         match (ending, self.stuck()) {
             (Ending::DeadEnd, Some(PropagateEvent::DeadEnd { row, col })) => {
                 let _ = write!(out, "dead end: ({row},{col}) has no candidate");
@@ -210,16 +245,36 @@ impl Report for Propagate {
     }
 }
 
-/// `guess`, `naked single`, `hidden single in row 0`.
-fn placed_by(forced: Option<Forced>) -> String {
-    match forced {
-        None => "guess".into(),
-        Some(Forced::Naked) => "naked single".into(),
-        Some(Forced::Hidden(unit)) => format!("hidden single in {unit}"),
-    }
-}
-
 impl Propagate {
+    /// How many guesses are open: the depth in nodes.
+    pub fn guesses(&self) -> usize {
+        self.trail().iter().filter(|p| p.forced.is_none()).count()
+    }
+
+    /// The places forced in the node `level` guesses deep, as the table
+    /// says them: `forced (0,1)=2 naked, (2,2)=4 hidden in box 3`; empty
+    /// when there are none.
+    fn forced_at(&self, level: usize) -> String {
+        let entries: Vec<String> = self
+            .trail()
+            .iter()
+            .filter(|p| p.forced.is_some() && usize::from(p.guess) == level)
+            .map(|p| {
+                let (row, col) = self.coords(usize::from(p.cell));
+                let why = match p.forced {
+                    Some(Forced::Hidden(unit)) => format!("hidden in {unit}"),
+                    _ => "naked".to_string(),
+                };
+                format!("({row},{col})={} {why}", p.digit)
+            })
+            .collect();
+        if entries.is_empty() {
+            String::new()
+        } else {
+            format!("forced {}", entries.join(", "))
+        }
+    }
+
     /// The candidates the trail entry's cell had just before it was
     /// written: its digit is in its units only because of the cell itself.
     fn candidates_before(&self, placed: &Placed) -> u16 {
@@ -320,12 +375,12 @@ impl Sheet for Propagate {
 
     fn filling(&self) -> Vec<String> {
         wrap_text(
-            "One row per digit written, in order; row 1 is the puzzle as given. \
-             cell is where the digit goes, as (row,col), digit the digit written, candidates that cell's \
-             candidates just before (a naked single has one), placed by says why \
-             (`naked single`, `hidden single in row 2`, or `guess`). outcome is \
-             what happens next: the next digit written (`place 3 at (0,2), \
-             forced`), or `dead end: ...`, or `solution #k`.",
+            "One row per node, in the order entered: row 1 is the puzzle as given, \
+             every other row a guess. guess is the digit guessed and its cell, as \
+             (row,col)=digit; candidates are that cell's candidates just before. \
+             outcome is what the node did: the digits it forced, in order \
+             (`(0,1)=2 naked`, `(2,2)=4 hidden in box 3`), then its first guess \
+             (`guess 3 at (0,2)`), or how it ended (`dead end: ...`, `solution #k`).",
         )
     }
 
@@ -334,6 +389,88 @@ impl Sheet for Propagate {
     }
 
     fn legal_columns(&self) -> &'static [&'static str] {
-        &["cell", "digit", "placed by"]
+        &["guess"]
+    }
+}
+
+impl Ask for Propagate {
+    /// Before a digit is written: which cell, then which digit, and why
+    /// (forced, or a guess); before a dead end: that it is one.
+    fn question(
+        &self,
+        next: &PropagateEvent,
+        _previous: Option<&PropagateEvent>,
+    ) -> Option<Question> {
+        let (row, col, digit, why) = match *next {
+            PropagateEvent::Place {
+                row,
+                col,
+                digit,
+                forced,
+            } => {
+                let why = match forced {
+                    Some(Forced::Naked) => format!(
+                        "({row},{col}) is the first blank, row by row, with one candidate: a naked single"
+                    ),
+                    Some(Forced::Hidden(unit)) => format!(
+                        "no blank has one candidate, and {digit} fits in one blank only of {unit}: a hidden single"
+                    ),
+                    None => format!(
+                        "nothing is forced: ({row},{col}) has the fewest candidates, so it is guessed"
+                    ),
+                };
+                (row, col, digit, why)
+            }
+            PropagateEvent::DeadEnd { row, col } => {
+                return Some(dead_end_question(format!(
+                    "({row},{col}) has no candidate left"
+                )));
+            }
+            PropagateEvent::Missing { unit, digit } => {
+                return Some(dead_end_question(format!(
+                    "{digit} fits in no blank of {unit}"
+                )));
+            }
+            _ => return None,
+        };
+        let digit_question = Question {
+            prompt: format!("Which digit goes into ({row},{col})?"),
+            hint: format!("a digit 1-{}", self.geometry().size),
+            answer: Answer::Number(u32::from(digit)),
+            why: format!(
+                "{digit} is the digit the rule gives (candidates of ({row},{col}): {})",
+                format_digits(self.candidates(
+                    usize::from(row) * usize::from(self.geometry().size) + usize::from(col)
+                ))
+            ),
+            wrong: BTreeMap::new(),
+            form: Form::Digit,
+            then: None,
+        };
+        Some(Question {
+            prompt: "Which cell gets a digit next (r,c)? Or is it a dead end (d)?".into(),
+            hint: "a cell as r,c, or d for a dead end".into(),
+            answer: Answer::Cell(row, col),
+            why,
+            wrong: BTreeMap::from([(
+                Answer::DeadEnd,
+                "every blank still has a candidate and every digit a place".to_string(),
+            )]),
+            form: Form::Cell,
+            then: Some(Box::new(digit_question)),
+        })
+    }
+}
+
+/// The question before a dead end: the answer is `d`.
+fn dead_end_question(why: String) -> Question {
+    Question {
+        prompt: "Which cell gets a digit next (r,c)? Or is it a dead end (d)?".into(),
+        hint: "a cell as r,c, or d for a dead end".into(),
+        answer: Answer::DeadEnd,
+        why,
+        wrong: BTreeMap::new(),
+        form: Form::Cell,
+        then: None,
     }
 }

@@ -3,11 +3,17 @@
 //! not carried by the events: they are read from the search's view (the
 //! path, the trie) when an event is written.
 
+pub mod command;
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, push_json_string, write_plain_ending};
 use crate::search::Search;
+use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Words, WordsEvent};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// `[(0,0),(0,1)]`, as the summary writes a path.
@@ -37,6 +43,11 @@ impl Words {
             self.board().letter(usize::from(row), usize::from(col)),
         ));
         prefix
+    }
+
+    /// The letter at (`row`, `col`).
+    fn letter_at(&self, row: u8, col: u8) -> char {
+        char::from(self.board().letter(usize::from(row), usize::from(col)))
     }
 
     /// The letters of the current trie node's children: `{A,E}`.
@@ -134,8 +145,11 @@ impl Report for Words {
 
     fn write_description(&self, event: &WordsEvent, _found: u64, out: &mut String) -> fmt::Result {
         match *event {
+            // The words read only the event and the board, never the
+            // path: the screen's log describes past events with the
+            // search as it is now.
             WordsEvent::Place { row, col } => {
-                write!(out, "place ({row},{col}): prefix {}", self.prefix())
+                write!(out, "place ({row},{col}) {}", self.letter_at(row, col))
             }
             WordsEvent::Reject {
                 row,
@@ -148,8 +162,8 @@ impl Report for Words {
                 reason: Refusal::NoWord,
             } => write!(
                 out,
-                "reject ({row},{col}): no word left starts with {}",
-                self.prefix_with(row, col)
+                "reject ({row},{col}) {}: no word in the trie goes on with it",
+                self.letter_at(row, col)
             ),
             WordsEvent::TooLong { word, need, have } => write!(
                 out,
@@ -312,5 +326,91 @@ impl Sheet for Words {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["cell"]
+    }
+}
+
+/// The directions, as a predict answer names them.
+const NAMES: [&str; 4] = ["up", "right", "down", "left"];
+
+impl Ask for Words {
+    /// Before a cell is entered from the path: which neighbour (a start
+    /// cell: which cell); before a dead end: that it is one.
+    fn question(&self, next: &WordsEvent, _previous: Option<&WordsEvent>) -> Option<Question> {
+        let path = self.path();
+        let board = self.board();
+        let Some(&(r, c)) = path.last() else {
+            let WordsEvent::Place { row, col } = *next else {
+                return None;
+            };
+            let letter = char::from(board.letter(usize::from(row), usize::from(col)));
+            return Some(Question {
+                prompt: "Which cell starts a path next (r,c)?".into(),
+                hint: "a cell as r,c".into(),
+                answer: Answer::Cell(row, col),
+                why: format!(
+                    "({row},{col}) is the next cell, row by row, whose letter {letter} begins a word in the trie"
+                ),
+                wrong: BTreeMap::new(),
+                form: Form::Cell,
+                then: None,
+            });
+        };
+        let here = usize::from(r) * board.cols() + usize::from(c);
+        let prefix = self.prefix();
+        let (answer, why) = match *next {
+            WordsEvent::Place { row, col } => {
+                let there = usize::from(row) * board.cols() + usize::from(col);
+                let dir = (0..4).find(|&d| board.neighbor(here, d) == Some(there))?;
+                (
+                    Answer::Name(DIRECTIONS[dir].2),
+                    format!(
+                        "{} is in the trie, and ({row},{col}) is the first neighbour in the order up, right, down, left that makes it",
+                        self.prefix_with(row, col)
+                    ),
+                )
+            }
+            WordsEvent::DeadEnd { .. } => (
+                Answer::DeadEnd,
+                format!("no neighbour of ({r},{c}) off the path goes on with a word from {prefix}"),
+            ),
+            _ => return None,
+        };
+        let mut wrong = BTreeMap::new();
+        for (d, (_, _, name)) in DIRECTIONS.iter().enumerate() {
+            let reason = match board.neighbor(here, d) {
+                None => format!("{name} is off the board"),
+                Some(cell) => {
+                    let (nr, nc) = (cell / board.cols(), cell % board.cols());
+                    let with = self.prefix_with(nr as u8, nc as u8);
+                    if self.is_visited(nr, nc) {
+                        format!("({nr},{nc}) is already on the path")
+                    } else if self
+                        .trie()
+                        .child(self.trie_node(), board.letter(nr, nc))
+                        .is_none()
+                    {
+                        format!("no word in the trie begins {with}")
+                    } else {
+                        format!("{with} fits, but a neighbour earlier in the order comes first")
+                    }
+                }
+            };
+            wrong.insert(Answer::Name(name), reason);
+        }
+        wrong.insert(
+            Answer::DeadEnd,
+            "a neighbour still goes on with a word".into(),
+        );
+        Some(Question {
+            prompt: format!(
+                "From ({r},{c}), prefix {prefix}: which neighbour next? Or a dead end?"
+            ),
+            hint: "up, right, down, left (or u, r, d, l), or x for a dead end".into(),
+            answer,
+            why,
+            wrong,
+            form: Form::Name(&NAMES),
+            then: None,
+        })
     }
 }

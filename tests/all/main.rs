@@ -64,6 +64,7 @@ mod quitting;
 mod screens;
 mod teaching;
 mod timeline;
+mod trail_trie;
 mod tree;
 mod words;
 mod worksheet;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use crate::assets;
@@ -12,6 +12,7 @@ use crate::input;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
 use crate::search::sudoku_dlx::SudokuDlx;
+use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 
 /// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
 #[derive(Args, Debug)]
@@ -45,6 +46,8 @@ pub enum OrderArg {
     /// Exact cover with dancing links: the 4N² items of cells, rows,
     /// columns and boxes, the item with the fewest options first.
     Dlx,
+    /// Naked and hidden singles forced before each guess, on an undo trail.
+    Propagate,
 }
 
 impl Launch for SudokuArgs {
@@ -67,25 +70,40 @@ impl Launch for SudokuArgs {
             OrderArg::Dlx => {
                 return launch::show(SudokuDlx::new(&puzzle.value), &puzzle.name, view);
             }
+            OrderArg::Propagate => {
+                let search = Propagate::new(&puzzle.value, PropagateOptions { rejects });
+                return launch::show(search, &puzzle.name, view);
+            }
         };
         let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
         launch::show(search, &puzzle.name, view)
     }
 }
 
-/// MRV against first blank (or against another order, with --order).
+/// MRV against first blank (or against another order).
 #[derive(Args, Debug)]
 pub struct CompareSudokuArgs {
     /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
     #[arg(default_value = "sample")]
     pub puzzle: String,
 
-    /// The order put beside MRV [default: first].
-    #[arg(long, value_enum)]
-    pub order: Option<OrderArg>,
+    /// The order shown beside MRV.
+    #[arg(long, value_enum, default_value_t = CompareOrder::First)]
+    pub order: CompareOrder,
 
     #[command(flatten)]
     pub view: CompareView,
+}
+
+/// `compare sudoku --order`: the order set beside MRV.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CompareOrder {
+    /// The first blank in row-major order.
+    First,
+    /// Naked and hidden singles forced before each guess.
+    Propagate,
+    /// Exact cover with dancing links.
+    Dlx,
 }
 
 impl Launch for CompareSudokuArgs {
@@ -93,13 +111,17 @@ impl Launch for CompareSudokuArgs {
         let rejects = self.view.on_screen();
         let puzzle = input::load_puzzle(&self.puzzle)?;
         let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
-        match self.order.unwrap_or(OrderArg::First) {
-            OrderArg::Mrv => bail!("--order mrv would put MRV beside itself; name another order"),
-            OrderArg::First => {
+        match self.order {
+            CompareOrder::First => {
                 let pair = (make(Order::Mrv), make(Order::First));
                 launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
             }
-            OrderArg::Dlx => {
+            CompareOrder::Propagate => {
+                let propagate = Propagate::new(&puzzle.value, PropagateOptions { rejects });
+                let pair = (make(Order::Mrv), propagate);
+                launch::show_pair(pair, &puzzle.name, ["mrv", "propagate"], &self.view)
+            }
+            CompareOrder::Dlx => {
                 let pair = (make(Order::Mrv), SudokuDlx::new(&puzzle.value));
                 launch::show_pair(pair, &puzzle.name, ["mrv", "dlx"], &self.view)
             }

@@ -1,0 +1,367 @@
+//! The propagating Sudoku on screen: every blank with its pencil marks (the
+//! board grows to show them), each written digit tagged with why it is
+//! there, and the trail beside it as a list.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::search::Search;
+use crate::search::sudoku::CAP;
+use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
+use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::theme::Theme;
+
+/// Row label width.
+const LABEL: u16 = 3;
+/// Each cell: a space and three characters (its pencil marks, or its
+/// digit and tag).
+const CELL: u16 = 4;
+
+impl Scene for Propagate {
+    fn title(&self, name: &str, theme: &Theme) -> String {
+        let size = self.geometry().size;
+        format!(
+            "Sudoku {name} ({size}x{size}) {} propagation: naked and hidden singles, undo trail",
+            theme.glyphs.dot
+        )
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let g = self.geometry();
+        let (size, b) = (u16::from(g.size), u16::from(g.box_size));
+        let bars = size / b - 1;
+        (LABEL + size * CELL + bars * 2, 1 + size * b + bars)
+    }
+
+    fn render_board(
+        &self,
+        last: Option<&PropagateEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let g = self.geometry();
+        let (size, b) = (g.size, g.box_size);
+        let x_of = |c: u8| LABEL + u16::from(c) * CELL + u16::from(c / b) * 2;
+        let y_of = |r: u8| 1 + u16::from(r) * u16::from(b) + u16::from(r / b);
+        let changed = match last {
+            Some(PropagateEvent::Place { row, col, .. })
+            | Some(PropagateEvent::Undo { row, col, .. }) => Some((*row, *col)),
+            _ => None,
+        };
+        let dead = match last {
+            Some(PropagateEvent::DeadEnd { row, col }) => Some((*row, *col)),
+            _ => None,
+        };
+        let guessing = self
+            .guessing()
+            .map(|(cell, _)| cell)
+            .filter(|_| !theme.hide_answer);
+        for c in 0..size {
+            put(buf, area, x_of(c) + 1, 0, &format!("{c:>2}"), theme.muted());
+        }
+        let width = x_of(size - 1) + CELL;
+        for r in 0..size {
+            if r > 0 && r % b == 0 {
+                let rule: String = (LABEL..width + 1)
+                    .map(|x| {
+                        if (1..size / b).any(|k| x == x_of(k * b) - 1) {
+                            theme.glyphs.cross
+                        } else {
+                            theme.glyphs.border.horizontal_top
+                        }
+                    })
+                    .collect();
+                put(buf, area, LABEL, y_of(r) - 1, &rule, theme.border());
+            }
+            put(buf, area, 0, y_of(r), &format!("{r:>2}"), theme.muted());
+            for c in 0..size {
+                let idx = usize::from(r) * usize::from(size) + usize::from(c);
+                let lines = self.cell_lines(idx, theme);
+                for (k, (text, style)) in lines.into_iter().enumerate() {
+                    let mut style = style;
+                    if guessing == Some(idx) {
+                        style = style.patch(theme.current());
+                    }
+                    if changed == Some((r, c)) {
+                        style = style.patch(theme.changed());
+                    }
+                    if dead == Some((r, c)) {
+                        style = theme.dead_end();
+                    }
+                    let y = y_of(r) + k as u16;
+                    if c > 0 && c % b == 0 {
+                        let bar = theme.glyphs.border.vertical_left;
+                        put(buf, area, x_of(c) - 1, y, bar, theme.border());
+                    }
+                    put(buf, area, x_of(c) + 1, y, &text, style);
+                }
+            }
+        }
+    }
+
+    fn masks_title(&self) -> &'static str {
+        "Trail (newest last)"
+    }
+
+    fn masks(&self, last: Option<&PropagateEvent>, theme: &Theme) -> Vec<Line<'static>> {
+        let trail = self.trail();
+        let guesses = trail.iter().filter(|p| p.forced.is_none()).count();
+        let mut lines = vec![
+            Line::from(vec![
+                Span::styled("guesses (nodes) ", theme.muted()),
+                Span::raw(self.counters().nodes.to_string()),
+                Span::styled("  forced places ", theme.muted()),
+                Span::raw(self.forced().to_string()),
+            ]),
+            Line::from(vec![
+                Span::styled("on the trail ", theme.muted()),
+                Span::raw(format!(
+                    "{} ({} forced, {guesses} guessed)",
+                    trail.len(),
+                    trail.len() - guesses
+                )),
+            ]),
+        ];
+        let hidden = trail.len().saturating_sub(self.trail_lines());
+        lines.push(Line::styled(
+            if hidden > 0 {
+                format!("{hidden} earlier entries above")
+            } else {
+                "cell   digit  why              node".to_string()
+            },
+            theme.muted(),
+        ));
+        for (i, placed) in trail.iter().enumerate().skip(hidden) {
+            let mut style = match placed.forced {
+                None => theme.placed(),
+                Some(_) => theme.written(),
+            };
+            if i + 1 == trail.len() && matches!(last, Some(PropagateEvent::Place { .. })) {
+                style = style.patch(theme.changed());
+            }
+            lines.push(Line::styled(self.trail_text(placed), style));
+        }
+        if trail.is_empty() {
+            lines.push(Line::styled("(empty: the givens only)", theme.muted()));
+        }
+        match last {
+            Some(PropagateEvent::Missing { unit, digit }) => lines.push(Line::styled(
+                format!("dead end: {digit} has no place in {unit}"),
+                theme.dead_end(),
+            )),
+            Some(PropagateEvent::DeadEnd { row, col }) => lines.push(Line::styled(
+                format!("dead end: ({row},{col}) has no candidate"),
+                theme.dead_end(),
+            )),
+            Some(PropagateEvent::Reject {
+                digit, row, col, ..
+            }) => lines.push(Line::styled(
+                format!("{digit} is not a candidate of ({row},{col})"),
+                theme.rejected(),
+            )),
+            _ => {}
+        }
+        lines
+    }
+
+    fn masks_extent(&self, _theme: &Theme) -> (u16, u16) {
+        let g = self.geometry();
+        let last = g.size - 1;
+        let widest = Placed {
+            cell: 0,
+            digit: g.size,
+            forced: Some(Forced::Hidden(crate::search::sudoku_propagate::House {
+                kind: crate::search::Unit::Col,
+                index: last,
+            })),
+            guess: 99,
+        };
+        let entry = self.trail_text(&widest).len() + 2;
+        let counters = format!("guesses (nodes) 99999  forced places {}", 99999).len();
+        let dead = format!("dead end: {last} has no place in column {last}").len();
+        let width = entry.max(counters).max(dead) as u16;
+        // Two counter lines, the header, the entries, a dead end.
+        (width, 3 + self.trail_lines() as u16 + 1)
+    }
+
+    fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
+        let _ = theme;
+        vec![
+            (" 5 ".into(), "a given digit (bold, no tag)".into()),
+            (
+                " 5 / n0".into(),
+                "a forced digit: n naked single, h hidden single, and the guess it belongs to (0: none)"
+                    .into(),
+            ),
+            (
+                " 5 / G1".into(),
+                "a guessed digit (G, bold): guess 1 entered a new node".into(),
+            ),
+            (
+                "1 3 / 4".into(),
+                "a blank's pencil marks: its candidates, each digit in its place".into(),
+            ),
+            (
+                "reverse".into(),
+                "the blank being guessed (the fewest candidates, first on ties)".into(),
+            ),
+            (
+                "underlined".into(),
+                "the digit just written or erased (in colour: yellow)".into(),
+            ),
+            (
+                "trail".into(),
+                "every digit written, oldest first; a node ends by erasing its own, the last first"
+                    .into(),
+            ),
+        ]
+    }
+
+    fn path(&self, theme: &Theme) -> PathLine {
+        let mut steps = Vec::new();
+        let guesses: Vec<&Placed> = self.trail().iter().filter(|p| p.forced.is_none()).collect();
+        if guesses.is_empty() {
+            steps.push(Span::styled("(none)", theme.muted()));
+        }
+        for placed in guesses {
+            let (r, c) = self.coords(usize::from(placed.cell));
+            steps.push(Span::styled(
+                format!("({r},{c})={} ", placed.digit),
+                theme.placed(),
+            ));
+        }
+        let forced = self.trail().iter().filter(|p| p.forced.is_some()).count();
+        PathLine {
+            label: Span::styled("guesses ", theme.muted()),
+            steps,
+            note: Some(Span::styled(
+                format!("  +{forced} forced on the trail"),
+                theme.muted(),
+            )),
+        }
+    }
+
+    fn algorithm(&self) -> &'static [&'static str] {
+        &[
+            "enter a node (the start, or after a guess):",
+            "    a blank with no candidate (first, row by row): dead end",
+            "    else a blank with one candidate: place it (naked single), again",
+            "    else rows, columns, boxes: a digit with no place: dead end;",
+            "        with one place: place it there (hidden single), again",
+            "no blank left: solution, count it; at count 2 stop, undo all",
+            "guess: the blank with the fewest candidates (first on ties)",
+            "for each digit d = 1 .. size:",
+            "    d not a candidate: reject d",
+            "    else guess d: a new node (step 1)",
+            "leave the node: erase its forced digits, the last first,",
+            "    then its guess",
+        ]
+    }
+
+    fn algorithm_line(&self, last: Option<&PropagateEvent>) -> usize {
+        match last {
+            None => 0,
+            Some(PropagateEvent::DeadEnd { .. }) => 1,
+            Some(PropagateEvent::Place {
+                forced: Some(Forced::Naked),
+                ..
+            }) => 2,
+            Some(PropagateEvent::Missing { .. }) => 3,
+            Some(PropagateEvent::Place {
+                forced: Some(Forced::Hidden(_)),
+                ..
+            }) => 4,
+            Some(PropagateEvent::Solution { .. }) => 5,
+            Some(PropagateEvent::Reject { .. }) => 8,
+            Some(PropagateEvent::Place { forced: None, .. }) => 9,
+            Some(PropagateEvent::Undo { .. }) => 10,
+        }
+    }
+
+    fn solutions_text(&self) -> String {
+        match self.solution_count() {
+            0 => "0".into(),
+            n if n < CAP => format!("{n} (cap {CAP})"),
+            n => format!("{n} (cap: not unique)"),
+        }
+    }
+}
+
+impl Propagate {
+    /// The most trail entries the panel lists at once (the newest): as
+    /// many as keep the panel no taller than the board and a line, so
+    /// that 4x4 fits 80x24.
+    fn trail_lines(&self) -> usize {
+        usize::from(self.board_size().1).saturating_sub(3)
+    }
+
+    /// A trail entry as the panel lists it:
+    /// `(0,1)  2  hidden in row 0   guess 1`.
+    fn trail_text(&self, placed: &Placed) -> String {
+        let (r, c) = self.coords(usize::from(placed.cell));
+        let why = match placed.forced {
+            None => "GUESS".to_string(),
+            Some(Forced::Naked) => "naked single".to_string(),
+            Some(Forced::Hidden(unit)) => format!("hidden in {unit}"),
+        };
+        let node = match placed.guess {
+            0 => "root".to_string(),
+            g => format!("guess {g}"),
+        };
+        format!("({r},{c})  {}  {why:<17}{node}", placed.digit)
+    }
+
+    /// The cell's lines on the board, top to bottom: a blank's pencil
+    /// marks (each candidate in its place of a box-shaped grid), or a
+    /// digit and, for a digit the search wrote, its tag.
+    fn cell_lines(&self, idx: usize, theme: &Theme) -> Vec<(String, Style)> {
+        let g = self.geometry();
+        let b = usize::from(g.box_size);
+        let digit = self.grid()[idx];
+        let blank = |_| ("   ".to_string(), Style::new());
+        let mut lines: Vec<(String, Style)> = (0..b).map(blank).collect();
+        if self.givens()[idx] != 0 {
+            lines[0] = (format!(" {digit} "), theme.given());
+            return lines;
+        }
+        if digit != 0 {
+            let placed = self
+                .trail()
+                .iter()
+                .rev()
+                .find(|p| usize::from(p.cell) == idx);
+            let (tag, style) = match placed.map(|p| (p.forced, p.guess)) {
+                Some((None, guess)) => (format!("G{guess}"), theme.placed()),
+                Some((Some(Forced::Naked), guess)) => (format!("n{guess}"), theme.written()),
+                Some((Some(Forced::Hidden(_)), guess)) => (format!("h{guess}"), theme.written()),
+                None => (String::new(), theme.written()),
+            };
+            lines[0] = (format!(" {digit} "), style);
+            lines[1] = (format!("{tag:<3}"), style.add_modifier(Modifier::DIM));
+            return lines;
+        }
+        let candidates = self.candidates(idx);
+        if candidates == 0 {
+            lines[0] = (format!(" {} ", theme.glyphs.dead), theme.dead_end());
+            return lines;
+        }
+        for (k, line) in lines.iter_mut().enumerate() {
+            let text: String = (0..b)
+                .map(|j| {
+                    let d = k * b + j + 1;
+                    if candidates >> (d - 1) & 1 == 1 {
+                        char::from(b'0' + d as u8).to_string()
+                    } else {
+                        ".".to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(if b == 2 { " " } else { "" });
+            *line = (format!("{text:<3}"), theme.muted());
+        }
+        lines
+    }
+}
