@@ -10,14 +10,16 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::launch::{Entry, Kind, Launch, SearchView};
-use crate::view::{queens, sudoku, word};
+use crate::launch::{Entry, Kind, Launch, SearchView, Solo};
+use crate::view::{colour, maze, queens, sudoku, word};
 
 /// Every search, in the order of `backstep --help`.
 pub const KINDS: &[&dyn Kind] = &[
     &Entry::<queens::command::QueensArgs, queens::command::CompareQueensArgs>::new("queens"),
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
+    &Solo::<maze::command::MazeArgs>::new("maze"),
+    &Solo::<colour::command::ColourArgs>::new("colour"),
 ];
 
 /// What `backstep --help` says of the program, naming its searches.
