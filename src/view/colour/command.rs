@@ -67,7 +67,10 @@ impl Launch for ColourArgs {
                 let loaded = load_graph(arg)?;
                 (loaded.name, loaded.value)
             }
-            None => ("graph".to_string(), parse_edges(&self.edges, self.vertices)?),
+            None => (
+                "graph".to_string(),
+                parse_edges(&self.edges, self.vertices)?,
+            ),
         };
         let options = ColourOptions {
             m: self.colours,

@@ -63,10 +63,10 @@ impl Scene for Colour {
         let mode = if self.options().all {
             "every colouring"
         } else {
-            "first colouring"
+            "first only"
         };
         format!(
-            "Graph colouring {dot} {name}: {} vertices, {} edges {dot} m={} {dot} {mode}",
+            "Colouring {name} {dot} V={}, E={}, m={} {dot} {mode}",
             self.graph().vertices(),
             self.graph().edge_count(),
             self.options().m
@@ -77,7 +77,13 @@ impl Scene for Colour {
         (WIDTH, HEIGHT)
     }
 
-    fn render_board(&self, last: Option<&ColourEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    fn render_board(
+        &self,
+        last: Option<&ColourEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
         let n = self.graph().vertices();
         let deciding = self.deciding();
         let refused = match last {

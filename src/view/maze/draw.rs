@@ -57,10 +57,7 @@ impl Scene for Maze {
 
     fn board_size(&self) -> (u16, u16) {
         let grid = self.grid();
-        (
-            LABEL + CELL * grid.cols() as u16,
-            1 + grid.rows() as u16,
-        )
+        (LABEL + CELL * grid.cols() as u16, 1 + grid.rows() as u16)
     }
 
     fn render_board(&self, last: Option<&MazeEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -88,9 +85,9 @@ impl Scene for Maze {
                 } else if let Some(i) = path.iter().position(|&p| p == at) {
                     match path.get(i + 1) {
                         Some(&next) => {
-                            let mv = Move::ALL
-                                .into_iter()
-                                .find(|m| m.from(at.0, at.1, grid.rows(), grid.cols()) == Some(next));
+                            let mv = Move::ALL.into_iter().find(|m| {
+                                m.from(at.0, at.1, grid.rows(), grid.cols()) == Some(next)
+                            });
                             let glyph = mv.map_or("?", |m| arrow(m, theme));
                             (format!("[{glyph}]"), theme.placed())
                         }
@@ -162,6 +159,7 @@ impl Scene for Maze {
         for mv in Move::ALL {
             let tag = format!("{} {}", mv.letter(), arrow(mv, theme));
             let (text, style) = match move_status(self, here, mv) {
+                _ if here == goal => ("not tried: this is the goal".to_string(), theme.muted()),
                 MoveStatus::OffGrid => ("off the grid: not tried".to_string(), theme.muted()),
                 MoveStatus::Wall(r, c) => (format!("({r},{c}) wall: refused"), theme.rejected()),
                 MoveStatus::Visited(r, c) => (
@@ -300,10 +298,7 @@ impl Maze {
         let count = self.path_count();
         lines.push(Line::from(vec![
             label("found"),
-            Span::raw(format!(
-                "{count} path{}",
-                if count == 1 { "" } else { "s" }
-            )),
+            Span::raw(format!("{count} path{}", if count == 1 { "" } else { "s" })),
         ]));
         // The last row keeps room for `(+K more)`.
         let room = |i: usize| PATHS_WIDTH - if i + 1 == PATH_LINES { MORE } else { 0 };
