@@ -11,21 +11,24 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::launch::{Entry, Kind, Launch, SearchView, Solo};
-use crate::view::{cover, queens, sudoku, word, words};
+use crate::view::{colour, cover, maze, queens, sudoku, word, words};
 
 /// Every search, in the order of `backstep --help`.
 pub const KINDS: &[&dyn Kind] = &[
     &Entry::<queens::command::QueensArgs, queens::command::CompareQueensArgs>::new("queens"),
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
-    &Solo::<cover::command::CoverArgs>::new("cover"),
     &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
+    &Solo::<maze::command::MazeArgs>::new("maze"),
+    &Solo::<colour::command::ColourArgs>::new("colour"),
+    &Solo::<cover::command::CoverArgs>::new("cover"),
 ];
 
 /// What `backstep --help` says of the program, naming its searches.
-pub const ABOUT: &str = "Step through backtracking searches event by event: N-Queens, Sudoku and \
-Word Search. With no command it opens 4-Queens, and the options below apply to it; each \
-command's `--help` lists that command's own";
+pub const ABOUT: &str = "Step through backtracking searches event by event: N-Queens, Sudoku, \
+Word Search, words from a list, Rat in a Maze, graph colouring and exact cover. With no \
+command it opens 4-Queens, and the options below apply to it; each command's `--help` lists \
+that command's own";
 
 /// `backstep` with no command: 4-Queens, with the top-level options.
 pub fn default(view: SearchView) -> Result<ExitCode> {

@@ -1,11 +1,18 @@
 //! Graph colouring, presented: the headless outputs ([`Report`]: JSON
-//! lines, trace words, summary, trace table) and the worksheet ([`Sheet`]).
+//! lines, trace words, summary, trace table), the worksheet ([`Sheet`]),
+//! the predict question ([`Ask`]: which colour next?) and the screen
+//! ([`draw`]: the graph on a `Canvas`, the used and legal masks).
 
+pub mod command;
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// `[1,2,2,3]`, as the summary and the table write colours.
@@ -240,5 +247,101 @@ impl Sheet for Colour {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["legal"]
+    }
+}
+
+/// The colours in `mask` (bit k-1 for colour k) as `1, 3`, or `none`.
+pub(crate) fn colour_list(mask: u32) -> String {
+    let items: Vec<String> = bits(mask).map(|b| (b + 1).to_string()).collect();
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// `mask` in binary, `m` digits, the highest colour first: `0101`.
+pub(crate) fn binary(mask: u32, m: u8) -> String {
+    (0..m)
+        .rev()
+        .map(|b| if mask >> b & 1 == 1 { '1' } else { '0' })
+        .collect()
+}
+
+impl Colour {
+    /// The neighbours of `v` holding colour `k` now, as a mask of vertices.
+    pub(crate) fn holders(&self, v: usize, k: u8) -> u32 {
+        bits(self.graph().neighbours(v))
+            .filter(|&w| self.colours()[w as usize] == k)
+            .fold(0, |mask, w| mask | 1 << w)
+    }
+}
+
+impl Ask for Colour {
+    fn question(&self, next: &ColourEvent, previous: Option<&ColourEvent>) -> Option<Question> {
+        let u = self.deciding()?;
+        let m = self.options().m;
+        let used = self.used_mask(u);
+        // After an undo at this vertex, the colours up to the one undone
+        // were tried already.
+        let tried = match previous {
+            Some(&ColourEvent::Undo { vertex, colour }) if usize::from(vertex) == u => colour,
+            _ => 0,
+        };
+        let (answer, why) = match *next {
+            ColourEvent::Place { vertex, colour } if usize::from(vertex) == u => (
+                Answer::Number(u32::from(colour)),
+                format!(
+                    "no neighbour of vertex {u} holds {colour} (used {} -> legal {}), and \
+                     it is the lowest colour not tried yet",
+                    binary(used, m),
+                    binary(self.legal_mask(u), m)
+                ),
+            ),
+            ColourEvent::DeadEnd { vertex } if usize::from(vertex) == u => (
+                Answer::DeadEnd,
+                format!(
+                    "every colour left is held by a neighbour of vertex {u} (used {})",
+                    binary(used, m)
+                ),
+            ),
+            _ => return None,
+        };
+        let mut wrong = BTreeMap::new();
+        for k in 1..=m {
+            let holders = self.holders(u, k);
+            let reason = if holders != 0 {
+                format!(
+                    "{} already {} colour {k}",
+                    neighbours(holders),
+                    if holders.count_ones() == 1 {
+                        "holds"
+                    } else {
+                        "hold"
+                    }
+                )
+            } else if k <= tried {
+                format!("colour {k} was tried at vertex {u} already")
+            } else {
+                format!("colour {k} is free, but the colours are tried in increasing order")
+            };
+            wrong.insert(Answer::Number(u32::from(k)), reason);
+        }
+        wrong.insert(
+            Answer::DeadEnd,
+            format!(
+                "a colour is still free for vertex {u}: legal {}",
+                colour_list(self.legal_mask(u) & !((1u32 << tried) - 1))
+            ),
+        );
+        Some(Question {
+            prompt: format!("Vertex {u}: which colour next (1 to {m})? Or is it a dead end?"),
+            hint: format!("a colour from 1 to {m}, or d for a dead end"),
+            answer,
+            why,
+            wrong,
+            form: Form::Column,
+            then: None,
+        })
     }
 }

@@ -1,11 +1,17 @@
 //! Rat in a Maze, presented: the headless outputs ([`Report`]: JSON lines,
-//! trace words, summary, trace table) and the worksheet ([`Sheet`]).
+//! trace words, summary, trace table), the worksheet ([`Sheet`]), the
+//! predict question ([`Ask`]: which move next?) and the screen ([`draw`]).
 
+pub mod command;
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
-use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Reason};
+use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// A path as the summary and the table write it: `-` for the empty path.
@@ -234,5 +240,93 @@ impl Sheet for Maze {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["move"]
+    }
+}
+
+/// The moves in words, in search order: the answers to "which move next?"
+/// (typed in full or by their letter: d, l, r, u).
+const MOVE_NAMES: [&str; 4] = ["down", "left", "right", "up"];
+
+/// Why a move from the current cell is or is not open now, in words.
+pub(crate) fn move_status(maze: &Maze, (row, col): (u8, u8), mv: Move) -> MoveStatus {
+    let grid = maze.grid();
+    match mv.from(row, col, grid.rows(), grid.cols()) {
+        None => MoveStatus::OffGrid,
+        Some((r, c)) if !grid.is_open(usize::from(r), usize::from(c)) => MoveStatus::Wall(r, c),
+        Some((r, c)) if maze.is_visited(usize::from(r), usize::from(c)) => {
+            MoveStatus::Visited(r, c)
+        }
+        Some((r, c)) => MoveStatus::Open(r, c),
+    }
+}
+
+/// What a move from the current cell meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveStatus {
+    /// It leaves the grid: not tried, no event.
+    OffGrid,
+    /// A wall at this cell: refused.
+    Wall(u8, u8),
+    /// This cell is on the path already: refused.
+    Visited(u8, u8),
+    /// This cell is open.
+    Open(u8, u8),
+}
+
+impl Ask for Maze {
+    fn question(&self, next: &MazeEvent, _previous: Option<&MazeEvent>) -> Option<Question> {
+        let here = self.current()?;
+        let (r, c) = here;
+        let (answer, why) = match *next {
+            MazeEvent::Place {
+                row,
+                col,
+                mv: Some(mv),
+            } => (
+                Answer::Name(MOVE_NAMES[mv as usize]),
+                format!(
+                    "{} leads to ({row},{col}), open and off the path, and it is the \
+                     first such move left in the order D, L, R, U",
+                    mv.letter()
+                ),
+            ),
+            MazeEvent::DeadEnd { .. } => (
+                Answer::DeadEnd,
+                format!("every move from ({r},{c}) is off the grid, a wall or on the path"),
+            ),
+            _ => return None,
+        };
+        let answer_index = match answer {
+            Answer::Name(name) => MOVE_NAMES.iter().position(|&n| n == name),
+            _ => None,
+        };
+        let mut wrong = BTreeMap::new();
+        for (i, mv) in Move::ALL.into_iter().enumerate() {
+            let letter = mv.letter();
+            let reason = match move_status(self, here, mv) {
+                MoveStatus::OffGrid => format!("{letter} leaves the grid"),
+                MoveStatus::Wall(nr, nc) => format!("{letter} meets a wall at ({nr},{nc})"),
+                MoveStatus::Visited(nr, nc) => {
+                    format!("{letter} goes to ({nr},{nc}), already on the path")
+                }
+                MoveStatus::Open(..) if answer_index.is_some_and(|a| i < a) => {
+                    format!("{letter} was tried from here already")
+                }
+                MoveStatus::Open(..) => {
+                    format!("{letter} is open, but moves are tried in the order D, L, R, U")
+                }
+            };
+            wrong.insert(Answer::Name(MOVE_NAMES[i]), reason);
+        }
+        wrong.insert(Answer::DeadEnd, "a move from here is still open".into());
+        Some(Question {
+            prompt: format!("At ({r},{c}): which move next? Or is it a dead end?"),
+            hint: "down, left, right, up (or d, l, r, u), or x for a dead end".into(),
+            answer,
+            why,
+            wrong,
+            form: Form::Name(&MOVE_NAMES),
+            then: None,
+        })
     }
 }

@@ -9,17 +9,17 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// What a run of the binary left behind.
-struct Run {
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: Vec<u8>,
+    pub(crate) stderr: String,
 }
 
 /// Runs the binary like [`crate::backstep`], but safe against an input that
 /// is wrongly accepted: that could start a search of billions of events.
 /// Standard output is read up to a cap (then the pipe closes, which ends a
 /// printing program), and a silent one is killed after a timeout.
-fn run_bounded(args: &[&str]) -> Run {
+pub(crate) fn run_bounded(args: &[&str]) -> Run {
     const CAP: u64 = 64 * 1024;
     const TIMEOUT: Duration = Duration::from_secs(30);
     let mut child = Command::new(env!("CARGO_BIN_EXE_backstep"))

@@ -52,6 +52,8 @@ mod keys;
 mod layout;
 mod lib_outputs;
 mod maze;
+mod maze_colour_cli;
+mod maze_colour_screens;
 mod model;
 mod oracles;
 mod play;
