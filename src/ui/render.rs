@@ -225,13 +225,12 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
 fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let view = view(app);
     let mut block = block(app, "Board");
-    let incomplete = model::incomplete(app.timeline.search());
+    // Short, to fit under the smallest board; the end line says more.
+    let incomplete = app.timeline.search().budget_hit().is_some();
     let status = match (view.end.is_some(), view.last.map(SearchEvent::kind)) {
         (_, Some(EventKind::Solution)) => Some(("solution", app.theme.solution())),
-        (true, _) => Some((
-            incomplete.as_deref().unwrap_or("no solution"),
-            app.theme.dead_end(),
-        )),
+        (true, _) if incomplete => Some(("incomplete", app.theme.dead_end())),
+        (true, _) => Some(("no solution", app.theme.dead_end())),
         (false, Some(EventKind::DeadEnd)) => Some(("dead end", app.theme.dead_end())),
         _ => None,
     };
