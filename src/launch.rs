@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
+use crate::model;
 use crate::print::{self, Mode};
 use crate::ui::{self, scene::Scene, theme::Theme};
 use crate::worksheet::{self, Blanks, Group, Sheet};
@@ -138,6 +139,11 @@ pub struct SearchView {
     #[command(flatten)]
     pub look: Look,
 
+    /// Stop the search once it would count more than K nodes: the result
+    /// is marked incomplete.
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = node_budget)]
+    pub max_nodes: Option<u64>,
+
     /// Start in predict mode: guess each decision before it is shown.
     #[arg(long, conflicts_with = "print")]
     pub predict: bool,
@@ -181,6 +187,11 @@ pub struct CompareView {
     #[arg(long, value_enum, value_name = "MODE")]
     pub print: Option<SummaryOnly>,
 
+    /// Stop each search once it would count more than K nodes: its result
+    /// is marked incomplete.
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = node_budget)]
+    pub max_nodes: Option<u64>,
+
     #[command(flatten)]
     pub look: Look,
 }
@@ -198,6 +209,13 @@ impl CompareView {
 pub enum SummaryOnly {
     /// Both summaries, each labelled with its variant, and the node ratio.
     Summary,
+}
+
+/// Reads `--max-nodes K`: a whole number of nodes, 0 or more (a root that
+/// counts is always entered, so 0 still shows one node).
+fn node_budget(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
 /// The result of writing to standard output, with the failure named (a
@@ -221,6 +239,7 @@ pub fn theme(look: &Look) -> Theme {
 /// How the user asked to see the search.
 pub struct View {
     mode: Option<Mode>,
+    max_nodes: Option<u64>,
     predict: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
@@ -248,6 +267,7 @@ impl View {
         };
         Ok(View {
             mode: args.print,
+            max_nodes: args.max_nodes,
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
@@ -262,7 +282,10 @@ impl View {
 }
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet>(search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+    if let Some(max) = view.max_nodes {
+        search.limit_nodes(max);
+    }
     let Some(mode) = view.mode else {
         if !ui::can_draw() {
             bail!(
@@ -289,6 +312,10 @@ pub fn show_pair<A: Scene, B: Scene>(
     labels: [&str; 2],
     view: &CompareView,
 ) -> Result<ExitCode> {
+    if let Some(max) = view.max_nodes {
+        left.limit_nodes(max);
+        right.limit_nodes(max);
+    }
     if view.print.is_none() {
         if !ui::can_draw() {
             bail!("standard output is not a terminal; add --print summary");
@@ -303,8 +330,8 @@ pub fn show_pair<A: Scene, B: Scene>(
     let ratio = ui::compare::ratio(b, a);
     let text = format!(
         "{}\n{}\nnodes: {} {a} vs {} {b}, ratio {ratio}\n",
-        labelled(&left.summary(), labels[0]),
-        labelled(&right.summary(), labels[1]),
+        labelled(&model::summary(&left), labels[0]),
+        labelled(&model::summary(&right), labels[1]),
         labels[0],
         labels[1]
     );

@@ -101,6 +101,40 @@ pub trait Report: Search {
     }
 }
 
+/// The words for a search a node budget stopped (SPEC §5), `incomplete
+/// (node budget K)`; `None` for a search within its budget. Every view
+/// that would state a result (unsatisfiable, unique, not found) says this
+/// instead once the budget is hit.
+pub fn incomplete<S: Search>(search: &S) -> Option<String> {
+    search
+        .budget_hit()
+        .map(|max| format!("incomplete (node budget {max})"))
+}
+
+/// The search's summary, its first line ending with `, incomplete (node
+/// budget K)` when a node budget stopped it (SPEC §5): what every output
+/// prints for [`Report::summary`].
+pub fn summary<S: Report>(search: &S) -> String {
+    let text = search.summary();
+    let Some(words) = incomplete(search) else {
+        return text;
+    };
+    match text.split_once('\n') {
+        Some((first, rest)) => format!("{first}, {words}\n{rest}"),
+        None => format!("{text}, {words}"),
+    }
+}
+
+/// Writes the fields of the `done` object: the search's own, then
+/// `"complete": false` when a node budget stopped it (no `complete` field
+/// when it finished, SPEC §5).
+pub fn write_done<S: Report>(search: &S, json: &mut Json<'_>) {
+    search.write_done(json);
+    if search.budget_hit().is_some() {
+        json.bool("complete", false);
+    }
+}
+
 /// One contribution of an event to its node's trace-table row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {

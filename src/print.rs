@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use crate::model::{Json, Report, Rows, push_markdown_row, push_markdown_rule};
+use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
 use crate::search::SearchEvent;
 use crate::worksheet::{self, Blanks, Sheet};
 
@@ -33,7 +33,7 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
     match mode {
         Mode::Summary => {
             search.run_to_end();
-            writeln!(out, "{}", search.summary())?;
+            writeln!(out, "{}", model::summary(&search))?;
             out.flush()
         }
         Mode::Jsonl => write_jsonl(search, out),
@@ -96,7 +96,7 @@ fn write_jsonl<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
     }
     let line = lines.line();
     line.push_str("{\"event\":\"done\"");
-    search.write_done(&mut Json(line));
+    model::write_done(&search, &mut Json(line));
     line.push('}');
     lines.end_line()?;
     lines.finish()
@@ -167,7 +167,7 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }
-    writeln_str(&mut lines, &search.summary())?;
+    writeln_str(&mut lines, &model::summary(&search))?;
     lines.finish()
 }
 

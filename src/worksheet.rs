@@ -243,7 +243,7 @@ impl Run {
             table.extend(rows.finish().map(|row| row.into_cells()));
         }
         let summary = (!cut).then(|| {
-            let summary = search.summary();
+            let summary = crate::model::summary(&search);
             summary.lines().next().unwrap_or_default().to_string()
         });
         Run {

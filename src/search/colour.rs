@@ -22,7 +22,7 @@
 //! frame per open place beyond the root, the colours so far are those of
 //! the open places, and each colour class is the set of vertices holding it.
 
-use super::{Counters, EventKind, Phase, Search, SearchEvent, bits};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent, bits};
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 32;
@@ -163,6 +163,7 @@ pub struct Colour {
     first: Option<Vec<u8>>,
     /// Set by [`Colour::close`]: only the closing undos are left.
     closing: bool,
+    budget: Budget,
     counters: Counters,
     finished: bool,
 }
@@ -182,6 +183,7 @@ impl Colour {
             frames,
             first: None,
             closing: false,
+            budget: Budget::default(),
             counters: Counters {
                 nodes: 1,
                 ..Counters::default()
@@ -342,6 +344,10 @@ impl Colour {
             self.frames[u].next += 1;
             let by = self.classes[usize::from(k)] & adjacent;
             if by == 0 {
+                if self.budget.refuses(self.counters.nodes) {
+                    self.close();
+                    return self.leave();
+                }
                 self.frames[u].placed = true;
                 self.colours[u] = k;
                 self.classes[usize::from(k)] |= 1 << u;
@@ -410,6 +416,14 @@ impl Search for Colour {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

@@ -25,7 +25,7 @@
 //! Invariants, checked with `debug_assert!` on every place and undo: one
 //! frame per open place, and the visited set equals the path's cells.
 
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
 
 /// The largest maze side.
 pub const MAX_SIDE: usize = 16;
@@ -233,6 +233,7 @@ pub struct Maze {
     started: bool,
     /// Set by [`Maze::close`]: only the closing undos are left.
     closing: bool,
+    budget: Budget,
     /// One bit per cell (at most 16×16 = 256): the current path's cells.
     visited: [u64; 4],
     frames: Vec<Frame>,
@@ -250,6 +251,7 @@ impl Maze {
             rejects,
             started: false,
             closing: false,
+            budget: Budget::default(),
             visited: [0; 4],
             frames: Vec::with_capacity(grid.rows * grid.cols),
             paths: Vec::new(),
@@ -377,6 +379,10 @@ impl Maze {
 
     #[inline]
     fn enter(&mut self, row: u8, col: u8, mv: Option<Move>) -> Option<MazeEvent> {
+        if self.budget.refuses(self.counters.nodes) {
+            self.close();
+            return self.next();
+        }
         let cell = self.cell(row, col);
         self.visited[cell / 64] |= 1 << (cell % 64);
         self.frames.push(Frame {
@@ -532,6 +538,14 @@ impl Search for Maze {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

@@ -123,6 +123,70 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
     fn heap_bytes(&self) -> usize {
         0
     }
+
+    /// The search's node budget (SPEC §5, `--max-nodes`).
+    fn budget(&self) -> &Budget;
+
+    /// The search's node budget, to set before the first event.
+    fn budget_mut(&mut self) -> &mut Budget;
+
+    /// Limits the search to `max` nodes: once one more counted `place`
+    /// would take the node counter past `max`, the search yields only the
+    /// `undo`s that close its open places, deepest first, then ends.
+    fn limit_nodes(&mut self, max: u64) {
+        self.budget_mut().max = max;
+    }
+
+    /// `Some(K)` once the search refused a place under the budget `K`: its
+    /// result is incomplete. `None` while it runs within it, and for a
+    /// search that finished without refusing one (complete).
+    fn budget_hit(&self) -> Option<u64> {
+        self.budget().hit.then_some(self.budget().max)
+    }
+}
+
+/// A node budget: the most nodes a search may count, and whether it had
+/// to refuse a place because of it. Without a limit the maximum is
+/// `u64::MAX`, so that the check on every place is one compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    max: u64,
+    hit: bool,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max: u64::MAX,
+            hit: false,
+        }
+    }
+}
+
+impl Budget {
+    /// Whether a place that would count one more node than `nodes` is
+    /// refused; a refusal is remembered.
+    #[inline(always)]
+    pub fn refuses(&mut self, nodes: u64) -> bool {
+        if nodes >= self.max {
+            self.refuse();
+            true
+        } else {
+            false
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self) {
+        self.hit = true;
+    }
+
+    /// Whether a limit is set (fast paths that skip the events fall back to
+    /// them when one is).
+    pub fn is_limited(&self) -> bool {
+        self.max != u64::MAX
+    }
 }
 
 /// A reason a choice can be refused. A search's reasons form a fixed, ordered

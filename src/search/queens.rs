@@ -32,7 +32,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
 
 mod check_at_end;
 
@@ -336,6 +336,7 @@ pub struct Queens<R = Pruning> {
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
     counters: Counters,
+    budget: Budget,
     finished: bool,
     rules: PhantomData<R>,
 }
@@ -376,6 +377,7 @@ impl<R: Rules> Queens<R> {
                 nodes: 1,
                 ..Counters::default()
             },
+            budget: Budget::default(),
             finished: false,
             rules: PhantomData,
         }
@@ -624,6 +626,9 @@ impl Queens<Pruning> {
         if rejects && all & !masks.attacked() & allowed & bit == 0 {
             return self.reject(row, col, allowed, masks);
         }
+        if self.budget.refuses(self.counters.nodes) {
+            return self.close_from(depth);
+        }
         let child = masks.child(bit, all);
         // With rejects every column is scanned, except on a complete board.
         let todo = if rejects {
@@ -661,6 +666,21 @@ impl<R: Rules> Queens<R> {
     }
 }
 
+impl<R: Rules> Queens<R> {
+    /// Stops the search at node `depth` and yields the first `undo` that
+    /// closes its open places (none at the root): every scan is emptied and
+    /// the node left, so that only leaving remains, deepest first.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn close_from(&mut self, depth: usize) -> Option<QueensEvent> {
+        for frame in &mut self.frames[..=depth] {
+            frame.todo = 0;
+        }
+        self.phase = Phase::Leave;
+        self.leave(depth)
+    }
+}
+
 impl<R: Rules> Search for Queens<R> {
     type Event = QueensEvent;
 
@@ -675,6 +695,14 @@ impl<R: Rules> Search for Queens<R> {
     fn run_to_end(&mut self) {
         R::run_to_end(self);
     }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
 }
 
 impl Queens<Pruning> {
@@ -685,7 +713,7 @@ impl Queens<Pruning> {
     /// else takes the events one by one. A test checks both ways agree.
     fn count_to_end(&mut self) {
         let fresh = self.counters.steps == 0 && self.depth == 0 && self.phase == Phase::Enter;
-        if self.options.rejects || self.options.n < 2 || !fresh {
+        if self.options.rejects || self.options.n < 2 || !fresh || self.budget.is_limited() {
             self.by_ref().for_each(drop);
             return;
         }

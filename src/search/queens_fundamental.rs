@@ -11,7 +11,7 @@
 //! their orbits sum to the total.
 
 use super::queens::{Attacks, Columns, MAX_N, Masks, Queens, QueensEvent, QueensOptions};
-use super::{Counters, EventKind, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Search, SearchEvent};
 
 /// The 8 symmetries of the square, in the order [`images`] lists them.
 pub const SYMMETRIES: [&str; 8] = [
@@ -220,6 +220,14 @@ impl Search for Fundamental {
 
     fn is_finished(&self) -> bool {
         self.inner.is_finished()
+    }
+
+    fn budget(&self) -> &Budget {
+        self.inner.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        self.inner.budget_mut()
     }
 }
 

@@ -19,7 +19,7 @@
 //! enters 109,601 nodes (1 + 8 + 8·7 + ... + 8!) and finds 92 solutions.
 
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
-use super::{Counters, Phase, Search, SearchEvent};
+use super::{Budget, Counters, Phase, Search, SearchEvent};
 
 /// The stack holds the root and one node per row.
 const STACK: usize = MAX_N as usize + 1;
@@ -44,6 +44,7 @@ pub struct Permutations {
     phase: Phase,
     /// Set by [`Permutations::close`]: only the closing undos follow.
     closing: bool,
+    budget: Budget,
     counters: Counters,
     finished: bool,
 }
@@ -63,6 +64,7 @@ impl Permutations {
             depth: 0,
             phase: Phase::Enter,
             closing: false,
+            budget: Budget::default(),
             counters: Counters {
                 nodes: 1,
                 ..Counters::default()
@@ -213,6 +215,10 @@ impl Iterator for Permutations {
                         }
                         continue;
                     }
+                    if self.budget.refuses(self.counters.nodes) {
+                        self.close();
+                        return self.leave(depth);
+                    }
                     self.used |= bit;
                     self.queens[depth] = col;
                     self.depth = depth + 1;
@@ -236,6 +242,14 @@ impl Search for Permutations {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 }
 

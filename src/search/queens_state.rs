@@ -16,7 +16,7 @@
 //! identical; under `array` an attack reject also names its `attackers`.
 
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
 
 /// The stack holds the root and one node per row.
 const STACK: usize = MAX_N as usize + 1;
@@ -248,6 +248,7 @@ pub struct Held<S: State> {
     phase: Phase,
     /// Set by [`Held::close`]: only the closing undos follow.
     closing: bool,
+    budget: Budget,
     counters: Counters,
     finished: bool,
 }
@@ -274,6 +275,7 @@ impl<S: State> Held<S> {
             depth: 0,
             phase: Phase::Enter,
             closing: false,
+            budget: Budget::default(),
             counters: Counters {
                 nodes: 1,
                 ..Counters::default()
@@ -438,6 +440,10 @@ impl<S: State> Iterator for Held<S> {
                         }
                         continue;
                     }
+                    if self.budget.refuses(self.counters.nodes) {
+                        self.close();
+                        return self.leave(depth);
+                    }
                     self.state.place(row, col);
                     self.queens[depth] = col;
                     self.placed |= 1 << depth;
@@ -461,6 +467,14 @@ impl<S: State> Search for Held<S> {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 }
 

@@ -26,7 +26,7 @@
 //! root), and the row, column and box masks equal the masks recomputed from
 //! the grid.
 
-use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent, bits};
+use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent, bits};
 
 /// A unit that can already hold a digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,6 +284,7 @@ pub struct Sudoku {
     count: u8,
     first: Option<Vec<u8>>,
     counters: Counters,
+    budget: Budget,
     finished: bool,
 }
 
@@ -312,6 +313,7 @@ impl Sudoku {
                 nodes: 1,
                 ..Counters::default()
             },
+            budget: Budget::default(),
             finished: false,
         };
         search.frames.push(Frame {
@@ -599,6 +601,12 @@ impl Sudoku {
                 by,
             });
         }
+        if self.budget.refuses(self.counters.nodes) {
+            for frame in &mut self.frames {
+                frame.phase = Phase::Leave;
+            }
+            return self.leave(depth);
+        }
         self.write(cell, digit);
         self.frames.push(Frame {
             cell: None,
@@ -639,6 +647,14 @@ impl Search for Sudoku {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

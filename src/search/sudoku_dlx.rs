@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::cover::{Cover, CoverEvent, Problem};
 use super::sudoku::{Geometry, Puzzle};
-use super::{Counters, EventKind, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Search, SearchEvent};
 
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
@@ -270,6 +270,14 @@ impl Search for SudokuDlx {
 
     fn run_to_end(&mut self) {
         self.cover.run_to_end();
+    }
+
+    fn budget(&self) -> &Budget {
+        self.cover.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        self.cover.budget_mut()
     }
 
     fn heap_bytes(&self) -> usize {

@@ -34,7 +34,7 @@
 //! equal the masks recomputed from the grid.
 
 use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units};
-use super::{Cause, Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Cause, Counters, EventKind, Phase, Search, SearchEvent};
 
 /// A unit by kind and number (box `b` counts row-major over the boxes):
 /// written `row 3`, `column 3`, `box 3`.
@@ -399,6 +399,7 @@ pub struct Propagate {
     counters: Counters,
     /// Set by [`Propagate::close`]: only the trail's undos are left.
     closing: bool,
+    budget: Budget,
     finished: bool,
 }
 
@@ -421,6 +422,7 @@ impl Propagate {
                 ..Counters::default()
             },
             closing: false,
+            budget: Budget::default(),
             finished: false,
         }
     }
@@ -645,6 +647,10 @@ impl Propagate {
                 by,
             });
         }
+        if self.budget.refuses(self.counters.nodes) {
+            self.close();
+            return self.closing_step();
+        }
         self.counters.nodes += 1;
         self.frames.push(Frame::new(self.trail.len() + 1));
         self.place(cell, digit, None)
@@ -706,6 +712,14 @@ impl Search for Propagate {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

@@ -33,7 +33,7 @@
 //! open places balance the depth (one frame per open place), and the
 //! visited set equals the set of the path's cells.
 
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
 
 /// The largest board side.
 pub const MAX_SIDE: usize = 16;
@@ -239,6 +239,7 @@ pub struct WordSearch {
     next_start: usize,
     found: Option<Vec<(u8, u8)>>,
     counters: Counters,
+    budget: Budget,
     finished: bool,
 }
 
@@ -299,6 +300,7 @@ impl WordSearch {
             },
             found,
             finished: false,
+            budget: Budget::default(),
         }
     }
 
@@ -419,6 +421,9 @@ impl WordSearch {
 
     #[inline]
     fn enter(&mut self, cell: usize, row: u8, col: u8) -> Option<WordEvent> {
+        if self.budget.refuses(self.counters.nodes) {
+            return self.close();
+        }
         let index = self.frames.len() as u8;
         self.visited[cell / 64] |= 1 << (cell % 64);
         self.frames.push(Frame {
@@ -433,6 +438,22 @@ impl WordSearch {
         let event = self.emit(WordEvent::Place { row, col, index });
         self.check_invariants();
         event
+    }
+
+    /// Stops the search (a node budget refused a place): every open cell
+    /// is left, deepest first, no start cell is tried after them, and the
+    /// first `undo` (if any) is returned.
+    #[cold]
+    #[inline(never)]
+    fn close(&mut self) -> Option<WordEvent> {
+        for frame in &mut self.frames {
+            frame.phase = Phase::Leave;
+        }
+        self.next_start = self.board.letters.len();
+        match self.frames.is_empty() {
+            true => self.finish(),
+            false => self.leave(),
+        }
     }
 
     fn finish(&mut self) -> Option<WordEvent> {
@@ -602,6 +623,14 @@ impl Search for WordSearch {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

@@ -44,7 +44,7 @@
 //! frame per open place, and the visited set equals the path's cells.
 
 use super::word::{Board, tally};
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
 
 /// The most words in a list.
 pub const MAX_WORDS: usize = 64;
@@ -297,6 +297,7 @@ pub struct Words {
     counters: Counters,
     /// Set by [`Words::close`]: only the path's undos are left.
     closing: bool,
+    budget: Budget,
     finished: bool,
 }
 
@@ -349,6 +350,7 @@ impl Words {
             found: vec![None; words.len()],
             counters: Counters::default(),
             closing: false,
+            budget: Budget::default(),
             finished: false,
         }
     }
@@ -447,6 +449,10 @@ impl Words {
     }
 
     fn enter(&mut self, cell: usize, trie: u16) -> Option<WordsEvent> {
+        if self.budget.refuses(self.counters.nodes) {
+            self.close();
+            return self.next();
+        }
         let (row, col) = (
             (cell / self.board.cols()) as u8,
             (cell % self.board.cols()) as u8,
@@ -628,6 +634,14 @@ impl Search for Words {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     fn heap_bytes(&self) -> usize {

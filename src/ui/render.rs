@@ -10,6 +10,7 @@ use super::keys::{self, Binding, ScreenAction};
 use super::scene::{PathLine, Scene};
 use super::theme::Theme;
 use super::{panels, tree};
+use crate::model;
 use crate::search::{EventKind, SearchEvent};
 
 /// Rows taken by everything but the top panels: title, counters and path
@@ -70,17 +71,25 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
     if !app.timeline.at_end() {
         return live;
     }
+    // A search a node budget stopped states no result.
+    let incomplete = model::incomplete(app.timeline.search());
     match &app.outcome {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(format!(
-                "end: the last solution, from step {}",
-                outcome.step
-            )),
+            end: Some(match incomplete {
+                Some(words) => format!(
+                    "end: {words}; the last solution, from step {}",
+                    outcome.step
+                ),
+                None => format!("end: the last solution, from step {}", outcome.step),
+            }),
         },
         Some(None) => View {
-            end: Some("end: no solution".to_string()),
+            end: Some(format!(
+                "end: {}",
+                incomplete.as_deref().unwrap_or("no solution")
+            )),
             ..live
         },
         None => live,
@@ -217,8 +226,11 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
 fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let view = view(app);
     let mut block = block(app, "Board");
+    // Short, to fit under the smallest board; the end line says more.
+    let incomplete = app.timeline.search().budget_hit().is_some();
     let status = match (view.end.is_some(), view.last.map(SearchEvent::kind)) {
         (_, Some(EventKind::Solution)) => Some(("solution", app.theme.solution())),
+        (true, _) if incomplete => Some(("incomplete", app.theme.dead_end())),
         (true, _) => Some(("no solution", app.theme.dead_end())),
         (false, Some(EventKind::DeadEnd)) => Some(("dead end", app.theme.dead_end())),
         _ => None,

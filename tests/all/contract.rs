@@ -260,6 +260,115 @@ fn contract<S: Joins>(name: &str, make: impl Fn(bool) -> S) {
         assert_eq!(from_copy, from_original, "{name}: resumed after {at}");
         assert_eq!(from_original[..], full[at..], "{name}: resumed after {at}");
     }
+
+    // Node budgets (SPEC §5), with rejects and without.
+    for (rejects, stream) in [(true, &full), (false, &off)] {
+        let total = stream
+            .last()
+            .map_or(u64::from(S::ROOT), |(_, c, _)| c.nodes);
+        let mut budgets = vec![0, 1, 2, 3, total / 3, total / 2, total.saturating_sub(1)];
+        budgets.extend([total, total + 1, rng.next_u64() % (total + 1)]);
+        budgets.sort_unstable();
+        budgets.dedup();
+        for max in budgets {
+            budgeted(
+                &format!("{name}, rejects {rejects}"),
+                &make,
+                rejects,
+                stream,
+                max,
+            );
+        }
+    }
+}
+
+/// The stream of `make(rejects)` under `--max-nodes max` against the one
+/// built from the full `stream` alone: its events up to the first `place`
+/// that takes the node counter past `max`, then the matching `undo`s of the
+/// places still open there, deepest first, the counters unchanged but for
+/// `steps` and `depth`, and the view after each closing `undo` the view
+/// just before its `place`. Complete exactly when the full run counts at
+/// most `max` nodes.
+fn budgeted<S: Joins>(
+    name: &str,
+    make: &impl Fn(bool) -> S,
+    rejects: bool,
+    stream: &[(S::Event, Counters, S::View)],
+    max: u64,
+) {
+    let name = format!("{name}, --max-nodes {max}");
+    let mut search = make(rejects);
+    search.limit_nodes(max);
+    assert_eq!(search.budget_hit(), None, "{name}: hit before any event");
+    let got = run_checked(&name, search.clone());
+    // The places of the full stream, each with its matching undo.
+    let mut open: Vec<usize> = Vec::new();
+    let mut undo_of = vec![usize::MAX; stream.len()];
+    for (i, (event, ..)) in stream.iter().enumerate() {
+        match event.kind() {
+            EventKind::Place => open.push(i),
+            EventKind::Undo => undo_of[open.pop().expect("balanced")] = i,
+            _ => {}
+        }
+    }
+    let cut = stream
+        .iter()
+        .position(|(e, c, _)| e.kind() == EventKind::Place && S::counts_node(e) && c.nodes > max);
+    let end = cut.unwrap_or(stream.len());
+    let mut expected: Vec<(S::Event, Counters, &S::View)> =
+        stream[..end].iter().map(|(e, c, v)| (*e, *c, v)).collect();
+    if let Some(cut) = cut {
+        let mut open: Vec<usize> = Vec::new();
+        for (i, (event, ..)) in stream[..cut].iter().enumerate() {
+            match event.kind() {
+                EventKind::Place => open.push(i),
+                EventKind::Undo => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        let fresh = *make(rejects).counters();
+        let mut counters = cut.checked_sub(1).map_or(fresh, |i| stream[i].1);
+        for &place in open.iter().rev() {
+            counters.steps += 1;
+            counters.depth -= 1;
+            // The full stream's own undo, yielded here with these counters
+            // and leaving the view it leaves there.
+            let (undo, _, view) = &stream[undo_of[place]];
+            expected.push((*undo, counters, view));
+        }
+    }
+    assert_eq!(got.len(), expected.len(), "{name}: number of events");
+    for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+        assert_eq!(g.0, e.0, "{name}: event {}", k + 1);
+        assert_eq!(g.1, e.1, "{name}: counters after event {}", k + 1);
+        assert_eq!(&g.2, e.2, "{name}: view after event {}", k + 1);
+    }
+    let mut search = search;
+    search.by_ref().for_each(drop);
+    // Complete exactly when the full run counts at most `max` nodes, or
+    // only its root (always entered).
+    let total = stream
+        .last()
+        .map_or(u64::from(S::ROOT), |(_, c, _)| c.nodes);
+    let complete = total <= max.max(u64::from(S::ROOT));
+    assert_eq!(cut.is_none(), complete, "{name}: the oracle's own cut");
+    assert_eq!(
+        search.budget_hit(),
+        (!complete).then_some(max),
+        "{name}: incomplete exactly when a place was refused"
+    );
+    // Counting without events honours the budget too.
+    let mut counted = make(rejects);
+    counted.limit_nodes(max);
+    counted.run_to_end();
+    assert_eq!(counted.counters(), search.counters(), "{name}: run_to_end");
+    assert_eq!(
+        counted.budget_hit(),
+        search.budget_hit(),
+        "{name}: run_to_end hit"
+    );
 }
 
 fn queens(n: u8, symmetry: bool) -> impl Fn(bool) -> Queens {

@@ -385,6 +385,36 @@ fn word_end_shows_the_path() {
     }
 }
 
+/// A search a node budget stopped says so where it would state its result
+/// (SPEC §5): never "no solution", on the board's status and the end line.
+#[test]
+fn budget_end_says_incomplete_not_no_solution() {
+    let options = QueensOptions {
+        n: 8,
+        symmetry: true,
+        rejects: true,
+    };
+    for (max, solution) in [(20, false), (200, true)] {
+        let mut search = Queens::new(options);
+        search.limit_nodes(max);
+        let mut app = App::new(search, "queens", colour());
+        act(&mut app, Action::End);
+        let screen = text(&draw(&app, (100, 30)));
+        let words = format!("incomplete (node budget {max})");
+        assert!(screen.contains(&format!("end: {words}")), "{screen}");
+        assert!(!screen.contains("no solution"), "{screen}");
+        assert_eq!(screen.contains("the last solution"), solution, "{screen}");
+    }
+    // Within its budget the search states its result as before.
+    let mut search = Queens::new(QueensOptions { n: 3, ..options });
+    search.limit_nodes(100);
+    let mut app = App::new(search, "queens", colour());
+    act(&mut app, Action::End);
+    let screen = text(&draw(&app, (100, 30)));
+    assert!(screen.contains("end: no solution"), "{screen}");
+    assert!(!screen.contains("incomplete"), "{screen}");
+}
+
 #[test]
 fn queens_end_shows_the_last_solution_or_none() {
     let mut app = queens(4, false, colour());

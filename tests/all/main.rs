@@ -39,6 +39,7 @@
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
 
+mod budgets;
 mod colour;
 mod contract;
 mod cover;

@@ -6,7 +6,7 @@
 
 use backstep::input;
 use backstep::search::{
-    Counters, EventKind, Order, Queens, Search, SearchEvent, Sudoku, WordSearch,
+    Budget, Counters, EventKind, Order, Queens, Search, SearchEvent, Sudoku, WordSearch,
 };
 use backstep::search::{queens::QueensOptions, sudoku::SudokuOptions, word::WordOptions};
 use backstep::timeline::{DEFAULT_BUDGET, DEFAULT_INTERVAL, Goal, LOG, Progress, Timeline};
@@ -492,6 +492,7 @@ struct Heavy {
     cargo: Vec<u8>,
     length: u64,
     counters: Counters,
+    budget: Budget,
     finished: bool,
 }
 
@@ -516,6 +517,7 @@ impl Heavy {
             cargo: vec![0; bytes],
             length,
             counters: Counters::default(),
+            budget: Budget::default(),
             finished: false,
         }
     }
@@ -578,6 +580,15 @@ impl Search for Heavy {
 
     fn heap_bytes(&self) -> usize {
         self.cargo.capacity()
+    }
+
+    // A fake that never limits itself: the timeline tests set no budget.
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 }
 

@@ -32,7 +32,7 @@ pub mod links;
 
 use std::sync::Arc;
 
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
 pub use links::Links;
 
 /// An exact-cover problem: items (the primary ones first) and options.
@@ -172,6 +172,7 @@ pub struct Cover {
     /// The first solution's options, in input order.
     first: Option<Vec<u32>>,
     counters: Counters,
+    budget: Budget,
     finished: bool,
 }
 
@@ -197,6 +198,7 @@ impl Cover {
                 nodes: 1,
                 ..Counters::default()
             },
+            budget: Budget::default(),
             finished: false,
         }
     }
@@ -354,8 +356,12 @@ impl Cover {
             frame.phase = Phase::Leave;
             return self.leave(depth);
         }
-        frame.node = r;
         let item = frame.item - 1;
+        if self.budget.refuses(self.counters.nodes) {
+            self.close();
+            return self.leave(depth);
+        }
+        self.frames[depth].node = r;
         self.updates += self.links.cover_others(r);
         self.frames.push(Frame::ENTER);
         self.counters.nodes += 1;
@@ -430,9 +436,21 @@ impl Search for Cover {
         self.finished
     }
 
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
     /// Counts without building events: the same moves as [`Iterator::next`]
     /// in one loop, with the event counters added up at the end.
     fn run_to_end(&mut self) {
+        if self.budget.is_limited() {
+            self.by_ref().for_each(drop);
+            return;
+        }
         let (mut steps, mut places, mut undos, mut dead_ends, mut found) = (0u64, 0, 0, 0, 0);
         while !self.finished {
             let depth = self.frames.len() - 1;

@@ -91,6 +91,9 @@ impl Rules for CheckAtEnd {
                 }
                 // 2. Place in the next column, attacked or not.
                 Phase::Scan if search.frames[depth].todo != 0 => {
+                    if search.budget.refuses(search.counters.nodes) {
+                        return search.close_from(depth);
+                    }
                     let frame = &mut search.frames[depth];
                     let todo = frame.todo;
                     frame.todo = todo & (todo - 1);
