@@ -50,9 +50,21 @@ impl<R: Rules> Report for Queens<R> {
                 json.uint("row", *row).uint("col", *col);
             }
             QueensEvent::Reject { row, col, by } => {
-                json.uint("row", *row)
-                    .uint("col", *col)
-                    .names("by", by.iter().map(Attack::name));
+                json.uint("row", *row).uint("col", *col);
+                // Most rejects have one reason: its whole field is one
+                // constant, as `names` would write it.
+                let mut reasons = by.iter();
+                match (reasons.next(), reasons.next()) {
+                    (Some(attack), None) => json.0.push_str(match attack {
+                        Attack::Symmetry => ",\"by\":[\"symmetry\"]",
+                        Attack::Column => ",\"by\":[\"column\"]",
+                        Attack::High => ",\"by\":[\"high\"]",
+                        Attack::Low => ",\"by\":[\"low\"]",
+                    }),
+                    _ => {
+                        json.names("by", by.iter().map(Attack::name));
+                    }
+                }
             }
             QueensEvent::DeadEnd { row } => {
                 json.uint("row", *row);

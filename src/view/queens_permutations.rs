@@ -81,6 +81,11 @@ impl Report for Permutations {
         push_mask(out, self.used(), usize::from(self.n()));
     }
 
+    fn trace_state_key(&self) -> Option<u128> {
+        // The text is the used columns at a fixed width.
+        Some(u128::from(self.used()))
+    }
+
     fn table_header(&self) -> &'static [&'static str] {
         &["node", "prefix", "used", "free", "outcome"]
     }

@@ -33,7 +33,9 @@ pub(crate) fn reject_fields(json: &mut Json<'_>, row: u8, col: u8, by: Attacks) 
 
 /// `place (r,c)`, `undo (r,c)`.
 pub(crate) fn describe_move(out: &mut String, verb: &str, row: u8, col: u8) {
-    let _ = write!(out, "{verb} ({row},{col})");
+    out.push_str(verb);
+    out.push(' ');
+    push_cell(out, row, col);
 }
 
 /// `reject (r,c): high diagonal and low diagonal attack column c`, or the
