@@ -18,6 +18,11 @@
 //! `BACKSTEP_REPS` runs (3 by default), so that a busy machine shows as
 //! little as it can. `BACKSTEP_N` sets the board (12 by default);
 //! `cargo bench --bench headless`.
+//!
+//! The same is then measured for a few of the other searches, which go
+//! through the same writers with their own fields and words (`queens N-3
+//! --permutations`, `sudoku inkala --order propagate`, the default maze):
+//! their allocations too should not grow with the number of events.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -25,8 +30,15 @@ use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use backstep::assets;
+use backstep::input;
+use backstep::input::maze::default_grid;
 use backstep::print::{Mode, print};
+use backstep::search::maze::Maze;
 use backstep::search::queens::{Queens, QueensOptions};
+use backstep::search::queens_permutations::Permutations;
+use backstep::search::sudoku_propagate::{Propagate, PropagateOptions};
+use backstep::worksheet::Sheet;
 
 /// Counts allocation calls, so that "no allocation per event" is measured.
 struct Counting;
@@ -96,13 +108,13 @@ fn queens(n: u8) -> Queens {
 }
 
 /// Prints the search in `mode` to a fresh sink, as `main` does.
-fn print_to_sink(n: u8, mode: Mode) -> (Duration, u64, usize) {
+fn print_to_sink<S: Sheet>(search: S, mode: Mode) -> (Duration, u64, usize) {
     let mut sink = Sink::new();
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let start = Instant::now();
     {
         let mut out = BufWriter::new(&mut sink);
-        print(queens(n), mode, &mut out).expect("a sink takes every write");
+        print(search, mode, &mut out).expect("a sink takes every write");
         out.flush().expect("a sink takes every write");
     }
     let time = start.elapsed();
@@ -139,34 +151,73 @@ fn main() {
     let reps = env("BACKSTEP_REPS", 3).max(1);
     println!("queens {n} --full, best of {reps} runs, into a copying sink");
     println!(
-        "{:<7} {:>13} {:>9} {:>11} {:>11} {:>7} {:>12}",
+        "{:<10} {:>10} {:>9} {:>11} {:>11} {:>7} {:>12}",
         "mode", "bytes", "lines", "print", "memory", "ratio", "allocations"
     );
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     for (name, mode) in [("jsonl", Mode::Jsonl), ("trace", Mode::Trace)] {
-        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
+        if wanted(name) {
+            measure(name, || queens(n), mode, reps);
+        }
+    }
+    // The other searches through the same writers: one line each.
+    let inkala = assets::find(assets::SUDOKU, "inkala").expect("inkala is shipped");
+    let puzzle = input::parse_grid(inkala.text).expect("inkala parses");
+    let grid = default_grid();
+    // Permutations are checked at the end: N! leaves, so a smaller board.
+    let small = n.saturating_sub(3).max(4);
+    println!(
+        "other searches (queens {small} --permutations, sudoku inkala --order propagate, the default maze)"
+    );
+    for (name, mode) in [("jsonl", Mode::Jsonl), ("trace", Mode::Trace)] {
+        if !wanted(name) {
             continue;
         }
-        let mut text = Vec::new();
-        print(queens(n), mode, &mut text).expect("a Vec takes every write");
-        let lines = text.iter().filter(|&&b| b == b'\n').count();
-        let mut best_print = Duration::MAX;
-        let mut allocations = 0;
-        for _ in 0..reps {
-            let (time, bytes, allocs) = print_to_sink(n, mode);
-            assert_eq!(bytes, text.len() as u64, "{name}: same bytes each run");
-            best_print = best_print.min(time);
-            allocations = allocs;
-        }
-        let best_memory = (0..reps)
-            .map(|_| write_from_memory(&text))
-            .min()
-            .unwrap_or_default();
-        let ratio = best_print.as_secs_f64() / best_memory.as_secs_f64().max(1e-9);
-        println!(
-            "{name:<7} {:>13} {lines:>9} {:>9.3} s {:>9.3} s {ratio:>6.1}x {allocations:>12}",
-            text.len(),
-            best_print.as_secs_f64(),
-            best_memory.as_secs_f64(),
+        measure(
+            &format!("{name} perm"),
+            || Permutations::new(small, true),
+            mode,
+            reps,
+        );
+        let options = PropagateOptions { rejects: true };
+        measure(
+            &format!("{name} prop"),
+            || Propagate::new(&puzzle, options),
+            mode,
+            reps,
+        );
+        measure(
+            &format!("{name} maze"),
+            || Maze::new(&grid, true),
+            mode,
+            reps,
         );
     }
+}
+
+/// Prints the search `make` builds in `mode`, best of `reps`, then writes
+/// the same bytes from memory, and prints one row of the table.
+fn measure<S: Sheet>(name: &str, make: impl Fn() -> S, mode: Mode, reps: u64) {
+    let mut text = Vec::new();
+    print(make(), mode, &mut text).expect("a Vec takes every write");
+    let lines = text.iter().filter(|&&b| b == b'\n').count();
+    let mut best_print = Duration::MAX;
+    let mut allocations = 0;
+    for _ in 0..reps {
+        let (time, bytes, allocs) = print_to_sink(make(), mode);
+        assert_eq!(bytes, text.len() as u64, "{name}: same bytes each run");
+        best_print = best_print.min(time);
+        allocations = allocs;
+    }
+    let best_memory = (0..reps)
+        .map(|_| write_from_memory(&text))
+        .min()
+        .unwrap_or_default();
+    let ratio = best_print.as_secs_f64() / best_memory.as_secs_f64().max(1e-9);
+    println!(
+        "{name:<10} {:>10} {lines:>9} {:>9.3} s {:>9.3} s {ratio:>6.1}x {allocations:>12}",
+        text.len(),
+        best_print.as_secs_f64(),
+        best_memory.as_secs_f64(),
+    );
 }

@@ -46,6 +46,14 @@ pub trait Report: Search {
     /// the masks).
     fn write_trace_state(&self, _out: &mut String) {}
 
+    /// A key for what [`Report::write_trace_state`] writes: while it stays
+    /// the same, so does the text (N-Queens: the masks), and a trace copies
+    /// the text written for it before instead of writing it again. `None`
+    /// (the default) writes the state on every line.
+    fn trace_state_key(&self) -> Option<u128> {
+        None
+    }
+
     /// The trace table's columns, `node` and `outcome` included.
     fn table_header(&self) -> &'static [&'static str];
 
@@ -267,6 +275,18 @@ impl Json<'_> {
         self
     }
 
+    /// A string field holding what `value` displays, escaped as
+    /// [`Json::str`] escapes it, without putting the text together first.
+    pub fn display(&mut self, key: &str, value: impl fmt::Display) -> &mut Self {
+        self.key(key);
+        self.0.push('"');
+        // Writing to a String fails only if a Display impl does; what was
+        // written is kept either way.
+        let _ = fmt::Write::write_fmt(&mut JsonText(self.0), format_args!("{value}"));
+        self.0.push('"');
+        self
+    }
+
     /// A field whose value is one of the program's own names (an event
     /// kind, a reason): nothing in it needs escaping, so it is copied
     /// without the scan [`push_json_string`] makes of arbitrary text. These
@@ -370,10 +390,27 @@ fn push_name(out: &mut String, name: &'static str) {
 #[inline(always)]
 pub fn push_json_string(out: &mut String, value: &str) {
     out.push('"');
+    push_json_text(out, value);
+    out.push('"');
+}
+
+/// Text going into a JSON string, each piece escaped as
+/// [`push_json_string`] escapes it.
+struct JsonText<'a>(&'a mut String);
+
+impl fmt::Write for JsonText<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        push_json_text(self.0, text);
+        Ok(())
+    }
+}
+
+/// `value` escaped for a JSON string, without the quotes.
+#[inline(always)]
+fn push_json_text(out: &mut String, value: &str) {
     // Names and words rarely need an escape: check the bytes at once.
     if !value.bytes().any(|b| b == b'"' || b == b'\\' || b < b' ') {
         out.push_str(value);
-        out.push('"');
         return;
     }
     let mut rest = value;
@@ -398,7 +435,6 @@ pub fn push_json_string(out: &mut String, value: &str) {
         rest = &rest[at + 1..];
     }
     out.push_str(rest);
-    out.push('"');
 }
 
 /// A few ASCII digits, pushed one by one: for the short numbers of an

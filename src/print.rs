@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
-use crate::search::SearchEvent;
+use crate::search::{EventKind, SearchEvent};
 use crate::worksheet::{self, Blanks, Sheet};
 
 /// The headless output formats.
@@ -69,12 +69,22 @@ impl<'a> Lines<'a> {
     }
 
     /// Ends the current line, writing the batch out once it is full.
+    #[inline(always)]
     pub fn end_line(&mut self) -> io::Result<()> {
         self.text.push('\n');
         if self.text.len() >= BATCH {
-            self.out.write_all(self.text.as_bytes())?;
-            self.text.clear();
+            self.write_batch()?;
         }
+        Ok(())
+    }
+
+    /// Writes the batch out: once per [`BATCH`] bytes, kept out of the
+    /// lines' way.
+    #[cold]
+    #[inline(never)]
+    fn write_batch(&mut self) -> io::Result<()> {
+        self.out.write_all(self.text.as_bytes())?;
+        self.text.clear();
         Ok(())
     }
 
@@ -90,8 +100,9 @@ impl<'a> Lines<'a> {
 /// fields and `nodes` in that order, then the `done` object.
 fn write_jsonl<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
     let mut lines = Lines::new(out);
+    let mut counters = LineCounters::default();
     while let Some(event) = search.next() {
-        json_line(&search, &event, lines.line());
+        counters.json_line(&search, &event, lines.line());
         lines.end_line()?;
     }
     let line = lines.line();
@@ -105,14 +116,97 @@ fn write_jsonl<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
 /// Writes one event as a JSON line (without its newline) at the end of
 /// `line`: `step`, `event`, the event's fields, `nodes`.
 pub fn json_line<S: Report>(search: &S, event: &S::Event, line: &mut String) {
-    let c = search.counters();
-    line.push_str("{\"step\":");
-    line.push_str(itoa::Buffer::new().format(c.steps));
-    let mut json = Json(line);
-    json.name("event", event.kind().name());
-    search.write_fields(event, &mut json);
-    json.uint("nodes", c.nodes);
-    line.push('}');
+    LineCounters::default().json_line(search, event, line);
+}
+
+/// The `step` and `nodes` of consecutive lines, kept as decimal text.
+#[derive(Default)]
+struct LineCounters {
+    steps: Decimal,
+    nodes: Decimal,
+}
+
+impl LineCounters {
+    /// [`json_line`], with the counters' text carried from the line before.
+    #[inline(always)]
+    fn json_line<S: Report>(&mut self, search: &S, event: &S::Event, line: &mut String) {
+        let c = search.counters();
+        line.push_str("{\"step\":");
+        line.push_str(self.steps.text(c.steps));
+        // `,"event":"place"`: one copy of a constant per kind.
+        line.push_str(match event.kind() {
+            EventKind::Place => ",\"event\":\"place\"",
+            EventKind::Reject => ",\"event\":\"reject\"",
+            EventKind::DeadEnd => ",\"event\":\"dead-end\"",
+            EventKind::Undo => ",\"event\":\"undo\"",
+            EventKind::Solution => ",\"event\":\"solution\"",
+        });
+        search.write_fields(event, &mut Json(line));
+        line.push_str(",\"nodes\":");
+        line.push_str(self.nodes.text(c.nodes));
+        line.push('}');
+    }
+}
+
+/// A counter as decimal text, the same as `itoa` writes it, kept from one
+/// line to the next: a counter that grows by one (the step of every line)
+/// has its last digit replaced, or its trailing nines carried, rather
+/// than being formatted anew; one that stays (the nodes of most lines) is
+/// copied as it is.
+#[derive(Clone, Debug)]
+pub(crate) struct Decimal {
+    value: u64,
+    text: String,
+}
+
+impl Default for Decimal {
+    fn default() -> Decimal {
+        Decimal {
+            value: 0,
+            text: String::from("0"),
+        }
+    }
+}
+
+impl Decimal {
+    /// `value` in decimal.
+    #[inline(always)]
+    pub(crate) fn text(&mut self, value: u64) -> &str {
+        if value != self.value {
+            if Some(value) == self.value.checked_add(1) {
+                self.increment();
+            } else {
+                self.text.clear();
+                self.text.push_str(itoa::Buffer::new().format(value));
+            }
+            self.value = value;
+        }
+        &self.text
+    }
+
+    /// Adds one to the text: the last digit that is not a 9 goes up by
+    /// one and the nines after it become zeros (a new leading 1 if all
+    /// were nines).
+    #[inline(always)]
+    fn increment(&mut self) {
+        let mut nines = 0;
+        loop {
+            match self.text.pop() {
+                Some('9') => nines += 1,
+                Some(digit) => {
+                    self.text.push(char::from(digit as u8 + 1));
+                    break;
+                }
+                None => {
+                    self.text.push('1');
+                    break;
+                }
+            }
+        }
+        for _ in 0..nines {
+            self.text.push('0');
+        }
+    }
 }
 
 /// Spaces to pad with, as many as any trace column needs.
@@ -151,15 +245,28 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
         )
     };
     writeln_str(&mut lines, &header)?;
+    // The state's text, kept while its key stays the same.
+    let mut state_key = None;
+    let mut counters = LineCounters::default();
     while let Some(event) = search.next() {
         let c = search.counters();
         let line = lines.line();
-        push_padded(line, c.steps, TRACE_NUMBER);
+        push_padded(line, counters.steps.text(c.steps), TRACE_NUMBER);
         line.push(' ');
-        push_padded(line, c.nodes, TRACE_NUMBER);
+        push_padded(line, counters.nodes.text(c.nodes), TRACE_NUMBER);
         line.push_str("  ");
         if state_width > 0 {
-            search.write_trace_state(line);
+            match search.trace_state_key() {
+                Some(key) => {
+                    if state_key != Some(key) {
+                        state.clear();
+                        search.write_trace_state(&mut state);
+                        state_key = Some(key);
+                    }
+                    line.push_str(&state);
+                }
+                None => search.write_trace_state(line),
+            }
             line.push_str("  ");
         }
         search
@@ -177,11 +284,10 @@ fn writeln_str(lines: &mut Lines<'_>, text: &str) -> io::Result<()> {
     lines.end_line()
 }
 
-/// `value` right-aligned in `width` columns, as `{:>width}` writes it.
+/// `digits` right-aligned in `width` columns, as `{:>width}` writes a
+/// number.
 #[inline(always)]
-fn push_padded(out: &mut String, value: u64, width: usize) {
-    let mut buffer = itoa::Buffer::new();
-    let digits = buffer.format(value);
+fn push_padded(out: &mut String, digits: &str, width: usize) {
     // The trace's columns are narrower than SPACES: one slice, one copy,
     // rather than a loop and a push per digit.
     let pad = width.saturating_sub(digits.len());
@@ -214,4 +320,53 @@ fn write_table<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
         lines.end_line()?;
     }
     lines.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Decimal;
+
+    /// The text of every value, counted up by one across each change in
+    /// the number of digits (9 to 10, 99 to 100, ... up to `u64::MAX`),
+    /// agrees with `itoa`, and so does a value reached by a jump.
+    #[test]
+    fn decimal_counters_agree_with_itoa_across_digit_counts() {
+        let mut counter = Decimal::default();
+        let mut checked = 0;
+        let mut edge: u64 = 10;
+        loop {
+            // Jump to a little below the edge, then count up across it.
+            let start = edge.saturating_sub(12);
+            for value in start..=edge.saturating_add(12) {
+                assert_eq!(
+                    counter.text(value),
+                    itoa::Buffer::new().format(value),
+                    "{value}"
+                );
+                checked += 1;
+            }
+            match edge.checked_mul(10) {
+                Some(next) => edge = next,
+                None => break,
+            }
+        }
+        // The top of the range, counted up to u64::MAX.
+        for value in u64::MAX - 30..=u64::MAX {
+            assert_eq!(counter.text(value), itoa::Buffer::new().format(value));
+        }
+        // Every value from 0 up, as a run counts its steps.
+        let mut counter = Decimal::default();
+        for value in 0..=100_000u64 {
+            assert_eq!(counter.text(value), itoa::Buffer::new().format(value));
+            // A value asked again stays the same.
+            assert_eq!(counter.text(value), itoa::Buffer::new().format(value));
+        }
+        // Down and back up (a counter that is set, not only counted).
+        assert_eq!(counter.text(7), "7");
+        assert_eq!(counter.text(999), "999");
+        assert_eq!(counter.text(1000), "1000");
+        assert_eq!(counter.text(0), "0");
+        assert_eq!(counter.text(1), "1");
+        assert!(checked > 19 * 20);
+    }
 }

@@ -30,7 +30,7 @@ const NIBBLES: [&str; 16] = [
 /// array put together and passed through `str::from_utf8` cost more than
 /// formatting the rest of the line).
 #[inline(always)]
-fn push_mask(out: &mut String, mask: u32, n: usize) {
+pub(crate) fn push_mask(out: &mut String, mask: u32, n: usize) {
     debug_assert!(n <= MASK_DIGITS);
     // The top `n % 4` digits come from a partial nibble, then whole ones.
     let partial = n % 4;
@@ -50,9 +50,21 @@ impl<R: Rules> Report for Queens<R> {
                 json.uint("row", *row).uint("col", *col);
             }
             QueensEvent::Reject { row, col, by } => {
-                json.uint("row", *row)
-                    .uint("col", *col)
-                    .names("by", by.iter().map(Attack::name));
+                json.uint("row", *row).uint("col", *col);
+                // Most rejects have one reason: its whole field is one
+                // constant, as `names` would write it.
+                let mut reasons = by.iter();
+                match (reasons.next(), reasons.next()) {
+                    (Some(attack), None) => json.0.push_str(match attack {
+                        Attack::Symmetry => ",\"by\":[\"symmetry\"]",
+                        Attack::Column => ",\"by\":[\"column\"]",
+                        Attack::High => ",\"by\":[\"high\"]",
+                        Attack::Low => ",\"by\":[\"low\"]",
+                    }),
+                    _ => {
+                        json.names("by", by.iter().map(Attack::name));
+                    }
+                }
             }
             QueensEvent::DeadEnd { row } => {
                 json.uint("row", *row);
@@ -122,11 +134,20 @@ impl<R: Rules> Report for Queens<R> {
                 } else {
                     "counted once"
                 };
-                write!(
-                    out,
-                    "solution #{found} {}, {counted}",
-                    ListText(&queens.to_vec())
-                )
+                // `solution #3 [1,3,0,2], counted once`, the columns read
+                // from the event as they are written.
+                out.push_str("solution #");
+                push_uint(out, found);
+                out.push_str(" [");
+                for (i, col) in queens.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push_uint(out, col);
+                }
+                out.push_str("], ");
+                out.push_str(counted);
+                Ok(())
             }
         }
     }
@@ -141,6 +162,12 @@ impl<R: Rules> Report for Queens<R> {
         push_mask(out, m.high, n);
         out.push_str(" L=");
         push_mask(out, m.low, n);
+    }
+
+    fn trace_state_key(&self) -> Option<u128> {
+        // The text is the three masks at a fixed width.
+        let m = self.masks();
+        Some(u128::from(m.cols) | u128::from(m.high) << 32 | u128::from(m.low) << 64)
     }
 
     fn table_header(&self) -> &'static [&'static str] {

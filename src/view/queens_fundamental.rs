@@ -13,6 +13,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
+use crate::view::queens::push_mask;
 use crate::worksheet::Sheet;
 
 impl Report for Fundamental {
@@ -104,14 +105,13 @@ impl Report for Fundamental {
     }
 
     fn write_trace_state(&self, out: &mut String) {
-        let (m, n) = (self.masks(), self.n());
-        let _ = write!(
-            out,
-            "C={} H={} L={}",
-            format_mask(m.cols, n),
-            format_mask(m.high, n),
-            format_mask(m.low, n)
-        );
+        let (m, n) = (self.masks(), usize::from(self.n()));
+        out.push_str("C=");
+        push_mask(out, m.cols, n);
+        out.push_str(" H=");
+        push_mask(out, m.high, n);
+        out.push_str(" L=");
+        push_mask(out, m.low, n);
     }
 
     fn table_header(&self) -> &'static [&'static str] {

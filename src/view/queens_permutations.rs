@@ -10,9 +10,10 @@ use super::queens_words::{
     reject_fields, section, set,
 };
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
-use crate::search::queens::{Attack, QueensEvent, format_mask};
+use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
+use crate::view::queens::push_mask;
 use crate::worksheet::Sheet;
 
 impl Report for Permutations {
@@ -51,22 +52,25 @@ impl Report for Permutations {
             QueensEvent::Place { row, col } => describe_move(out, "place", row, col),
             QueensEvent::Undo { row, col } => describe_move(out, "undo", row, col),
             QueensEvent::Reject { row, col, by } if by.contains(Attack::Column) => {
-                out.push_str(&format!("reject ({row},{col}): column {col} is used"));
+                write!(out, "reject ({row},{col}): column {col} is used")?;
             }
             QueensEvent::Reject { row, col, by } => {
-                let which = if by.iter().count() > 1 {
-                    "both diagonals".to_string()
-                } else {
-                    by.words()
-                };
-                out.push_str(&format!(
+                write!(
+                    out,
                     "reject ({row},{col}): the first queen on a diagonal with an \
-                     earlier one ({which})"
-                ));
+                     earlier one ("
+                )?;
+                if by.iter().count() > 1 {
+                    out.push_str("both diagonals");
+                } else {
+                    // One reason: its words, as `by.words()` gives them.
+                    by.iter().for_each(|attack| out.push_str(attack.words()));
+                }
+                out.push(')');
             }
             QueensEvent::DeadEnd { row } => describe_dead_end(out, row, self.n()),
             QueensEvent::Solution { queens, weight } => {
-                describe_solution(out, found, &queens.to_vec(), weight)
+                describe_solution(out, found, queens.iter(), weight)
             }
         }
         Ok(())
@@ -74,7 +78,12 @@ impl Report for Permutations {
 
     fn write_trace_state(&self, out: &mut String) {
         out.push_str("used=");
-        out.push_str(&format_mask(self.used(), self.n()));
+        push_mask(out, self.used(), usize::from(self.n()));
+    }
+
+    fn trace_state_key(&self) -> Option<u128> {
+        // The text is the used columns at a fixed width.
+        Some(u128::from(self.used()))
     }
 
     fn table_header(&self) -> &'static [&'static str] {

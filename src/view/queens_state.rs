@@ -195,16 +195,25 @@ impl<S: StateView> Report for Held<S> {
             } => {
                 describe_reject(out, row, col, by);
                 if S::ATTACKERS && attackers != 0 {
-                    let rows: Vec<String> = crate::search::bits(u32::from(attackers))
-                        .map(|i| i.to_string())
-                        .collect();
-                    let label = if rows.len() > 1 { "rows" } else { "row" };
-                    write!(out, " (B3: attacked by {label} {})", rows.join(", "))?;
+                    let rows = crate::search::bits(u32::from(attackers));
+                    let label = if attackers.count_ones() > 1 {
+                        "rows"
+                    } else {
+                        "row"
+                    };
+                    write!(out, " (B3: attacked by {label} ")?;
+                    for (i, row) in rows.enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write!(out, "{row}")?;
+                    }
+                    out.push(')');
                 }
             }
             StateEvent::DeadEnd { row } => describe_dead_end(out, row, self.n()),
             StateEvent::Solution { queens, weight } => {
-                describe_solution(out, found, &queens.to_vec(), weight)
+                describe_solution(out, found, queens.iter(), weight)
             }
         }
         Ok(())

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use crate::model::Json;
 use crate::search::queens::{Attack, Attacks};
 use crate::search::{Cause, bits, format_set};
+use crate::view::text::{push_and_list, push_cell, push_uint};
 
 /// `[0,3,1]`: a prefix or a board, as the trace table writes it.
 pub(crate) fn list(items: &[u8]) -> String {
@@ -32,7 +33,9 @@ pub(crate) fn reject_fields(json: &mut Json<'_>, row: u8, col: u8, by: Attacks) 
 
 /// `place (r,c)`, `undo (r,c)`.
 pub(crate) fn describe_move(out: &mut String, verb: &str, row: u8, col: u8) {
-    let _ = write!(out, "{verb} ({row},{col})");
+    out.push_str(verb);
+    out.push(' ');
+    push_cell(out, row, col);
 }
 
 /// `reject (r,c): high diagonal and low diagonal attack column c`, or the
@@ -45,23 +48,44 @@ pub(crate) fn describe_reject(out: &mut String, row: u8, col: u8, by: Attacks) {
         );
         return;
     }
+    // `by.words()`, written in place rather than built as a String.
     let count = by.iter().count();
-    let verb = if count > 1 { "attack" } else { "attacks" };
-    let _ = write!(
-        out,
-        "reject ({row},{col}): {} {verb} column {col}",
-        by.words()
-    );
+    out.push_str("reject ");
+    push_cell(out, row, col);
+    out.push_str(": ");
+    push_and_list(out, count, by.iter().map(Attack::words));
+    out.push_str(if count > 1 {
+        " attack column "
+    } else {
+        " attacks column "
+    });
+    push_uint(out, col);
 }
 
 /// `solution #k [1,3,0,2], counted once` (or twice by symmetry).
-pub(crate) fn describe_solution(out: &mut String, found: u64, queens: &[u8], weight: u8) {
+pub(crate) fn describe_solution(
+    out: &mut String,
+    found: u64,
+    queens: impl IntoIterator<Item = u8>,
+    weight: u8,
+) {
     let counted = if weight == 2 {
         "counted twice by symmetry"
     } else {
         "counted once"
     };
-    let _ = write!(out, "solution #{found} {}, {counted}", list(queens));
+    // The board written as `list` writes it, without a String of its own.
+    out.push_str("solution #");
+    push_uint(out, found);
+    out.push_str(" [");
+    for (i, col) in queens.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_uint(out, col);
+    }
+    out.push_str("], ");
+    out.push_str(counted);
 }
 
 /// The dead end of `row` on a board of `n`: a complete board failing the

@@ -34,7 +34,7 @@ impl Report for Propagate {
                 if let Some(forced) = forced {
                     json.name("forced", forced.name());
                     if let Some(unit) = forced.unit() {
-                        json.str("unit", &unit.to_string());
+                        json.display("unit", unit);
                     }
                 }
             }
@@ -53,7 +53,7 @@ impl Report for Propagate {
                 json.uint("row", row).uint("col", col);
             }
             PropagateEvent::Missing { unit, digit } => {
-                json.str("unit", &unit.to_string()).uint("digit", digit);
+                json.display("unit", unit).uint("digit", digit);
             }
             PropagateEvent::Undo {
                 row, col, digit, ..
