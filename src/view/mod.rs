@@ -11,6 +11,7 @@ pub mod cover;
 pub mod maze;
 mod prose;
 pub mod queens;
+mod queens_board;
 pub mod queens_fundamental;
 pub mod queens_permutations;
 pub mod queens_state;
