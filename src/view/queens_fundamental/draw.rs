@@ -74,7 +74,7 @@ impl Fundamental {
             .position(|l| *l == smallest)
             .unwrap_or_default();
         let mut lines = vec![Line::styled(
-            format!("the 8 images ({} = a repeat, * = canonical)", "="),
+            "the 8 images (=x: the same as x; *: canonical)".to_string(),
             theme.muted(),
         )];
         for band in 0..8 / PER_BAND {
@@ -201,7 +201,7 @@ impl Scene for Fundamental {
         let big = format!("[{}]", vec!["15"; n].join(","));
         let widest = [
             " ".repeat(width * PER_BAND),
-            "the 8 images (= a repeat, * = canonical)".to_string(),
+            "the 8 images (=x: the same as x; *: canonical)".to_string(),
             format!("not canonical: anti gives {big}, smaller"),
             format!("  {big} orbit 8"),
             "fundamental so far: 99999 of 99999 solutions".to_string(),

@@ -211,6 +211,7 @@ impl Scene for Permutations {
             "filling row 15: a used column is skipped".to_string(),
             "dead end: the complete board fails the check".to_string(),
             "diagonals: not tested until the board is full".to_string(),
+            "  high: a[j]-a[i] = j-i   low: a[i]-a[j] = j-i".to_string(),
         ];
         let lines: Vec<Line> = widest.into_iter().map(Line::raw).collect();
         let (width, _) = extent(&lines);
