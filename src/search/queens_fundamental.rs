@@ -117,7 +117,7 @@ impl FundamentalEvent {
 
 /// How many of the latest canonical solutions the search keeps for its
 /// screen.
-pub const RECENT: usize = 3;
+pub const RECENT: usize = 2;
 
 /// The orbit sizes a board can have, largest first (the census order).
 pub const ORBIT_SIZES: [u8; 4] = [8, 4, 2, 1];

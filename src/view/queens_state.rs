@@ -373,7 +373,7 @@ impl<S: StateView> Ask for Held<S> {
         };
         let reason = |c: u8| {
             let (by, attackers) = self.reasons(row, c);
-            if !by.iter().next().is_none() {
+            if by.iter().next().is_some() {
                 let rows: Vec<String> = crate::search::bits(u32::from(attackers))
                     .map(|i| i.to_string())
                     .collect();

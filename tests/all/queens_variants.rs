@@ -661,3 +661,190 @@ fn compare_puts_permutations_and_the_states_beside_the_masks() {
         );
     }
 }
+
+// The screens at 100x30, each at the step the issues name, found from the
+// stream rather than typed in.
+
+mod screens {
+    use backstep::search::queens::{Attack, Queens, QueensEvent, QueensOptions};
+    use backstep::search::queens_fundamental::{Fundamental, FundamentalEvent};
+    use backstep::search::queens_permutations::Permutations;
+    use backstep::search::queens_state::{QueensArray, QueensBools, StateEvent};
+    use backstep::search::{EventKind, Search, SearchEvent};
+    use backstep::ui::app::App;
+    use backstep::ui::compare::{self, Compare};
+    use backstep::ui::keys::Action;
+    use backstep::ui::render;
+    use backstep::ui::scene::Scene;
+    use std::time::Duration;
+
+    use crate::apps::{colour, screen};
+
+    /// The app on `search`, moved to `step` (one event a step).
+    fn at<S: Scene>(search: S, step: usize) -> App<S> {
+        let mut app = App::new(search, "queens", colour());
+        for _ in 0..step {
+            app.act(Action::Step);
+            while app.pending.is_some() {
+                app.tick(Duration::ZERO);
+            }
+        }
+        assert_eq!(app.timeline.step(), step as u64);
+        app
+    }
+
+    /// The step (1-based) of the first event `pick` accepts.
+    fn step_of<S: Search>(search: S, mut pick: impl FnMut(&S::Event) -> bool) -> usize {
+        let mut search = search;
+        1 + search
+            .by_ref()
+            .position(|e| pick(&e))
+            .expect("such an event")
+    }
+
+    fn shot<S: Scene>(app: &App<S>) -> String {
+        let (w, h) = render::min_size(app);
+        assert!(w <= 100 && h <= 30, "needs {w}x{h}");
+        screen(|f| render::draw(app, f))
+    }
+
+    #[test]
+    fn permutations_at_the_first_complete_board_conflict() {
+        let step = step_of(
+            Permutations::new(4, true),
+            |e| matches!(e, QueensEvent::Reject { by, .. } if !by.contains(Attack::Column)),
+        );
+        let text = shot(&at(Permutations::new(4, true), step));
+        assert!(text.contains("first conflict: row 1 (high)"), "{text}");
+        assert!(
+            text.contains("a[1]-a[0] = 1-0 = 1 = j-i = 1-0: high"),
+            "{text}"
+        );
+        insta::assert_snapshot!("permutations4_first_conflict", text);
+    }
+
+    #[test]
+    fn permutations_filling_a_row() {
+        let text = shot(&at(Permutations::new(4, true), 5));
+        assert!(text.contains("filling row 2"), "{text}");
+        insta::assert_snapshot!("permutations4_step5", text);
+    }
+
+    #[test]
+    fn fundamental_at_solutions() {
+        let second = {
+            let mut seen = 0;
+            step_of(Fundamental::new(4, true), move |e| {
+                seen += usize::from(e.kind() == EventKind::Solution);
+                seen == 2
+            })
+        };
+        let text = shot(&at(Fundamental::new(4, true), second));
+        assert!(text.contains("=mLR"), "merged images: {text}");
+        assert!(text.contains("not this board"), "{text}");
+        insta::assert_snapshot!("fundamental4_second_solution", text);
+        let first = step_of(Fundamental::new(8, true), |e| {
+            matches!(e, FundamentalEvent::Solution { .. })
+        });
+        let text = shot(&at(Fundamental::new(8, true), first));
+        assert!(
+            text.contains("smallest: id [0,4,7,5,2,6,1,3] = this board"),
+            "{text}"
+        );
+        insta::assert_snapshot!("fundamental8_first_solution", text);
+    }
+
+    /// Node 3 of 4-Queens, (0,0) and (1,2) placed: the last reject before
+    /// its dead end, and the dead end.
+    #[test]
+    fn array_and_bools_at_the_node_3_dead_end() {
+        let dead = step_of(QueensArray::new(4, true, true), |e| {
+            matches!(e, StateEvent::DeadEnd { .. })
+        });
+        let text = shot(&at(QueensArray::new(4, true, true), dead - 1));
+        assert!(text.contains("B3 tests (2,3)"), "{text}");
+        assert!(text.contains("first attacker: row 1 (high)"), "{text}");
+        insta::assert_snapshot!("array4_node3_last_reject", text);
+        let text = shot(&at(QueensArray::new(4, true, true), dead));
+        assert!(text.contains("dead end: every column of row 2"), "{text}");
+        insta::assert_snapshot!("array4_node3_dead_end", text);
+        let text = shot(&at(QueensBools::new(4, true, true), dead - 1));
+        assert!(text.contains("high[2-3+3=2]"), "{text}");
+        insta::assert_snapshot!("bools4_node3_last_reject", text);
+    }
+
+    /// Both compare pairs after three node steps of both sides.
+    #[test]
+    fn compare_screens() {
+        let masks = |symmetry| {
+            App::new(
+                Queens::new(QueensOptions {
+                    n: 8,
+                    symmetry,
+                    rejects: true,
+                }),
+                "queens",
+                colour(),
+            )
+        };
+        let mut c = Compare::new(
+            masks(false),
+            App::new(Permutations::new(8, true), "queens", colour()),
+            ["full".into(), "permutations".into()],
+        );
+        for _ in 0..3 {
+            c.act(Action::Step);
+            while c.busy() {
+                c.tick(Duration::ZERO);
+            }
+        }
+        let text = screen(|f| compare::draw(&c, f));
+        assert!(text.contains("permutations"), "{text}");
+        insta::assert_snapshot!("compare_full_permutations8", text);
+        let mut c = Compare::new(
+            masks(true),
+            App::new(QueensArray::new(8, true, true), "queens", colour()),
+            ["masks".into(), "array".into()],
+        );
+        for _ in 0..3 {
+            c.act(Action::Step);
+            while c.busy() {
+                c.tick(Duration::ZERO);
+            }
+        }
+        let text = screen(|f| compare::draw(&c, f));
+        insta::assert_snapshot!("compare_masks_array8", text);
+    }
+}
+
+/// 8-Queens under each new variant fits the smallest terminal the brief
+/// names, in colour and in ASCII.
+#[test]
+fn eight_queens_variants_fit_80x24() {
+    use backstep::ui::app::App;
+    use backstep::ui::render;
+    use backstep::ui::theme::Theme;
+    for theme in [Theme::new(true, false), Theme::new(false, true)] {
+        let sizes = [
+            (
+                "permutations",
+                render::min_size(&App::new(Permutations::new(8, true), "queens", theme)),
+            ),
+            (
+                "fundamental",
+                render::min_size(&App::new(Fundamental::new(8, true), "queens", theme)),
+            ),
+            (
+                "array",
+                render::min_size(&App::new(QueensArray::new(8, true, true), "queens", theme)),
+            ),
+            (
+                "bools",
+                render::min_size(&App::new(QueensBools::new(8, true, true), "queens", theme)),
+            ),
+        ];
+        for (name, (w, h)) in sizes {
+            assert!(w <= 80 && h <= 24, "{name} needs {w}x{h}");
+        }
+    }
+}

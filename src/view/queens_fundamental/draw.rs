@@ -73,10 +73,7 @@ impl Fundamental {
             .iter()
             .position(|l| *l == smallest)
             .unwrap_or_default();
-        let mut lines = vec![Line::styled(
-            "the 8 images (=x: the same as x; *: canonical)".to_string(),
-            theme.muted(),
-        )];
+        let mut lines = Vec::new();
         for band in 0..8 / PER_BAND {
             let ks = band * PER_BAND..(band + 1) * PER_BAND;
             let mut head = Vec::new();
@@ -119,15 +116,16 @@ impl Fundamental {
                 lines.push(Line::from(spans));
             }
         }
-        lines.push(Line::styled(
-            format!("orbit {orbit}: {orbit} different boards among the 8"),
-            theme.current(),
-        ));
+        // One line: the orbit, and the smallest list, this board or not.
         let why = if canonical {
-            format!("canonical: {} is the smallest list", list(&board.to_vec()))
+            format!(
+                "orbit {orbit}; smallest: {} {} = this board, canonical",
+                SHORT[star],
+                list(&board.to_vec())
+            )
         } else {
             format!(
-                "not canonical: {} gives {}, smaller",
+                "orbit {orbit}; smallest: {} {}, not this board",
                 SHORT[star],
                 list(&smallest)
             )
@@ -145,7 +143,7 @@ impl Fundamental {
     fn found_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = vec![Line::styled(
             format!(
-                "fundamental so far: {} of {} solutions",
+                "fundamental so far: {} of {}",
                 self.fundamental(),
                 self.counters().found
             ),
@@ -198,17 +196,16 @@ impl Scene for Fundamental {
         let (w, h) = self.queens_search().masks_extent(theme);
         let n = usize::from(self.n());
         let width = n.max(5) + 1;
-        let big = format!("[{}]", vec!["15"; n].join(","));
+        let big = format!("[{}]", vec![n.saturating_sub(1).to_string(); n].join(","));
         let widest = [
             " ".repeat(width * PER_BAND),
-            "the 8 images (=x: the same as x; *: canonical)".to_string(),
-            format!("not canonical: anti gives {big}, smaller"),
+            format!("orbit 8; smallest: anti {big} = this board, canonical"),
             format!("  {big} orbit 8"),
-            "fundamental so far: 99999 of 99999 solutions".to_string(),
+            "fundamental so far: 9999 of 99999".to_string(),
         ];
         let lines: Vec<Line> = widest.into_iter().map(Line::raw).collect();
         let (wide, _) = extent(&lines);
-        let images = 1 + 2 * (1 + n.div_ceil(2)) + 2;
+        let images = 2 * (1 + n.div_ceil(2)) + 1;
         let found = usize::from(h) + 1 + crate::search::queens_fundamental::RECENT;
         (w.max(wide), images.max(found) as u16)
     }

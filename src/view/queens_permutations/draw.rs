@@ -95,15 +95,15 @@ impl Scene for Permutations {
                     return Some(centre(g.queen, theme.rejected()));
                 }
                 let partner = partners.iter().find(|(i, _)| *i == usize::from(r));
-                if let (Some((_, high)), Some(&qc)) = (partner, a.get(usize::from(r))) {
-                    if qc == c {
-                        let (glyph, style) = if *high {
-                            (g.high, theme.high())
-                        } else {
-                            (g.low, theme.low())
-                        };
-                        return Some([(glyph, style), (g.queen, theme.dead_end()), (" ", style)]);
-                    }
+                if let (Some((_, high)), Some(&qc)) = (partner, a.get(usize::from(r)))
+                    && qc == c
+                {
+                    let (glyph, style) = if *high {
+                        (g.high, theme.high())
+                    } else {
+                        (g.low, theme.low())
+                    };
+                    return Some([(glyph, style), (g.queen, theme.dead_end()), (" ", style)]);
                 }
             }
             if r != row || theme.hide_answer || row == n {

@@ -33,6 +33,10 @@ pub trait StateDraw: StateView {
     const MARKS_ATTACKERS: bool;
     /// The algorithm in the screen's words.
     const ALGORITHM: &'static [&'static str];
+    /// At a dead end of `row`, why each column failed (none by default).
+    fn dead_end_lines(_search: &Held<Self>, _row: u8, _theme: &Theme) -> Vec<Line<'static>> {
+        Vec::new()
+    }
 }
 
 /// One mask bit per reason, so that the mask search's attack glyphs say
@@ -160,7 +164,13 @@ impl<S: StateDraw> Scene for Held<S> {
             self.tested(last)
         };
         let mut lines = S::lines(self, square, theme);
-        if square.is_none() {
+        let dead_end = match last {
+            Some(StateEvent::DeadEnd { row }) => S::dead_end_lines(self, *row, theme),
+            _ => Vec::new(),
+        };
+        if !dead_end.is_empty() {
+            lines.extend(dead_end);
+        } else if square.is_none() {
             if row == n {
                 lines.push(Line::styled("legal  -  (board complete)", theme.muted()));
             } else if theme.hide_answer {
@@ -200,12 +210,15 @@ impl<S: StateDraw> Scene for Held<S> {
     fn masks_extent(&self, _theme: &Theme) -> (u16, u16) {
         let (w, h) = S::extent(self.n());
         let widest = [
-            "dead end: every column of row 15 is attacked",
-            "legal  ?  (hidden until you answer); filling row 15",
+            format!("dead end: every column of row {} is attacked", self.n()),
+            format!(
+                "legal  ?  (hidden until you answer); filling row {}",
+                self.n()
+            ),
         ];
         let lines: Vec<Line> = widest.into_iter().map(Line::raw).collect();
         let (wide, _) = extent(&lines);
-        (w.max(wide), h + 2)
+        (w.max(wide), h)
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
@@ -342,7 +355,7 @@ impl StateDraw for Array {
                 ),
                 style,
             ));
-            if !by.iter().next().is_none() {
+            if by.iter().next().is_some() {
                 first = Some((i, by));
                 break;
             }
@@ -351,9 +364,10 @@ impl StateDraw for Array {
         let verdict = match first {
             Some((i, by)) => {
                 let all: Vec<String> = bits(u32::from(attackers)).map(|i| i.to_string()).collect();
+                let rows = if all.len() > 1 { "rows" } else { "row" };
                 Line::styled(
                     format!(
-                        "first attacker: row {i} ({}); all: rows {}",
+                        "first attacker: row {i} ({}); every attacker: {rows} {}",
                         names(by),
                         all.join(",")
                     ),
@@ -366,21 +380,53 @@ impl StateDraw for Array {
         lines
     }
 
+    /// Step B3 for every column of the row: its first attacker.
+    fn dead_end_lines(search: &Held<Array>, row: u8, theme: &Theme) -> Vec<Line<'static>> {
+        let a = search.queens();
+        (0..search.n())
+            .map(|c| {
+                let first = a.iter().enumerate().find_map(|(i, &ai)| {
+                    let (column, high, low) = b3(i, ai, row, c);
+                    let by = Attacks::none()
+                        .with(Attack::Column, column)
+                        .with(Attack::High, high)
+                        .with(Attack::Low, low);
+                    by.iter().next().is_some().then_some((i, by))
+                });
+                match first {
+                    Some((i, by)) => Line::styled(
+                        format!("  ({row},{c}): B3 stops at row {i} ({})", names(by)),
+                        theme.rejected(),
+                    ),
+                    None => Line::styled(format!("  ({row},{c}): no attacker"), theme.legal()),
+                }
+            })
+            .collect()
+    }
+
     fn extent(n: u8) -> (u16, u16) {
         let big = n.saturating_sub(1);
         let widest = [
-            format!("{:<7}[{}]", "a", vec!["15"; usize::from(n)].join(",")),
+            format!(
+                "{:<7}[{}]",
+                "a",
+                vec![big.to_string(); usize::from(n)].join(",")
+            ),
             format!("B3 tests ({big},{big}): rows i = 0..{big}, d = c-a[i]"),
             format!("  i={big} a[{big}]={big}: d={big}-{big}=-15 r-i={big}-{big}=15 high+low!"),
             format!(
-                "first attacker: row {big} (high+low); all: rows {}",
-                vec!["15"; usize::from(n)].join(",")
+                "first attacker: row {big} (high+low); every attacker: rows {}",
+                (0..big)
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
         ];
         let lines: Vec<Line> = widest.into_iter().map(Line::raw).collect();
         let (width, _) = extent(&lines);
-        // a, the test, the rule, one line per earlier row, the verdict.
-        (width, 3 + u16::from(n.saturating_sub(1)) + 1)
+        // a, the test, the rule, one line per earlier row, the verdict;
+        // with no square tested, a, legal and the last event's line.
+        (width, (3 + u16::from(n.saturating_sub(1)) + 1).max(3))
     }
 }
 
@@ -471,15 +517,21 @@ impl StateDraw for Bools {
         ));
         lines.push(row("low", s.low(), at.map(|a| a.2), theme.low(), "[r+c]"));
         if let (Some((r, c)), Some((ci, hi, li))) = (square, at) {
+            // Just placed, the flags hold the new queen: what the test read
+            // was 0 in all three.
+            let placed = search.queens().get(usize::from(r)) == Some(&c) && search.row() > r;
+            let read = |flag: bool| u8::from(flag && !placed);
             lines.push(Line::styled(
                 format!(
-                    "square ({r},{c}): column[{ci}]  high[{r}-{c}+{}={hi}]  low[{r}+{c}={li}]",
-                    n - 1
+                    "square ({r},{c}): column[{ci}]={}  high[{r}-{c}+{}={hi}]={}  low[{r}+{c}={li}]={}",
+                    read(s.column()[ci]),
+                    n - 1,
+                    read(s.high()[hi]),
+                    read(s.low()[li]),
                 ),
                 theme.current(),
             ));
             let (by, _) = search.reasons(r, c);
-            let placed = search.queens().get(usize::from(r)) == Some(&c) && search.row() > r;
             let verdict = if placed {
                 Line::styled("all three were 0: placed, now set to 1", theme.legal())
             } else if by.iter().next().is_none() {
@@ -494,14 +546,21 @@ impl StateDraw for Bools {
 
     fn extent(n: u8) -> (u16, u16) {
         let diagonals = (2 * usize::from(n)).saturating_sub(1);
+        let big = n.saturating_sub(1);
         let widest = [
             format!("{:<7}{}  [r-c+n-1]", "high", "0".repeat(diagonals)),
-            "square (15,15): column[15]  high[15-15+15=15]  low[15+15=30]".to_string(),
+            format!(
+                "square ({big},{big}): column[{big}]=0  high[{big}-{big}+{big}={}]=0  low[{big}+{big}={}]=0",
+                2 * big,
+                2 * big
+            ),
             "all three were 0: placed, now set to 1".to_string(),
             "set: column+high+low -> attacked".to_string(),
         ];
         let lines: Vec<Line> = widest.into_iter().map(Line::raw).collect();
         let (width, _) = extent(&lines);
+        // The arrays, then the square and its verdict, or legal and the
+        // last event's line.
         (width, 4 + u16::from(diagonals > 10) + 2)
     }
 }
