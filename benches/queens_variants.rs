@@ -174,10 +174,22 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn main() {
-    // Criterion's flags (`--bench`) are accepted and ignored.
+    // Criterion's flags (`--bench`) are accepted and ignored; a word
+    // (`permutations` or `states`) runs only the part it names.
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let runs = |part: &str| only.as_deref().is_none_or(|o| part.contains(o));
     for n in 0..=9 {
         check_permutations(n);
     }
+    if runs("permutations") {
+        permutations();
+    }
+    if runs("states") {
+        states();
+    }
+}
+
+fn permutations() {
     println!("permutations: iterator with every event vs recursion with a callback");
     println!("| n | nodes | events | iterator | recursion | ratio |");
     println!("|---|---|---|---|---|---|");
@@ -194,7 +206,9 @@ fn main() {
             t[0].as_secs_f64() / t[1].as_secs_f64()
         );
     }
+}
 
+fn states() {
     println!();
     println!("states: --full, events off (rejects off), each event consumed");
     println!("| n | nodes | masks | bools | array | bools/masks | array/masks |");

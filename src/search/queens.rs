@@ -49,11 +49,23 @@ pub enum Strategy {
     Full,
     /// A queen in every column of every row, complete boards tested.
     CheckAtEnd,
+    /// One queen per row and per column, diagonals tested on complete
+    /// boards (`queens_permutations.rs`).
+    Permutations,
+    /// The full mask search, each solution classified by its orbit under
+    /// the 8 symmetries of the square (`queens_fundamental.rs`).
+    Fundamental,
 }
 
 impl Strategy {
     /// Every variant, in the order of the `--help` text.
-    pub const ALL: [Strategy; 3] = [Strategy::Symmetry, Strategy::Full, Strategy::CheckAtEnd];
+    pub const ALL: [Strategy; 5] = [
+        Strategy::Symmetry,
+        Strategy::Full,
+        Strategy::CheckAtEnd,
+        Strategy::Permutations,
+        Strategy::Fundamental,
+    ];
 
     /// The name in summaries (`queens 4 check-at-end: ...`); also the
     /// command-line flag (`--full`, `--check-at-end`) of every variant but
@@ -63,7 +75,15 @@ impl Strategy {
             Strategy::Symmetry => "symmetry",
             Strategy::Full => "full",
             Strategy::CheckAtEnd => "check-at-end",
+            Strategy::Permutations => "permutations",
+            Strategy::Fundamental => "fundamental",
         }
+    }
+
+    /// Whether the attacks of this variant may be held another way than in
+    /// masks (`--state bools|array`): only the mask search's own two.
+    pub const fn takes_state(self) -> bool {
+        matches!(self, Strategy::Symmetry | Strategy::Full)
     }
 
     /// The name in words, as a label on screen (`check at end`).
@@ -72,6 +92,8 @@ impl Strategy {
             Strategy::Symmetry => "symmetry",
             Strategy::Full => "full",
             Strategy::CheckAtEnd => "check at end",
+            Strategy::Permutations => "permutations",
+            Strategy::Fundamental => "fundamental",
         }
     }
 }

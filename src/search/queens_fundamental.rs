@@ -99,6 +99,26 @@ impl SearchEvent for FundamentalEvent {
     }
 }
 
+impl FundamentalEvent {
+    /// The same event as the full mask search yields it (a solution of
+    /// weight 1, without its orbit).
+    pub fn queens_event(self) -> QueensEvent {
+        match self {
+            FundamentalEvent::Place { row, col } => QueensEvent::Place { row, col },
+            FundamentalEvent::Reject { row, col, by } => QueensEvent::Reject { row, col, by },
+            FundamentalEvent::DeadEnd { row } => QueensEvent::DeadEnd { row },
+            FundamentalEvent::Undo { row, col } => QueensEvent::Undo { row, col },
+            FundamentalEvent::Solution { queens, .. } => {
+                QueensEvent::Solution { queens, weight: 1 }
+            }
+        }
+    }
+}
+
+/// How many of the latest canonical solutions the search keeps for its
+/// screen.
+pub const RECENT: usize = 2;
+
 /// The orbit sizes a board can have, largest first (the census order).
 pub const ORBIT_SIZES: [u8; 4] = [8, 4, 2, 1];
 
@@ -113,6 +133,9 @@ pub struct Fundamental {
     census: [u64; 4],
     /// The last solution's board, its 8 images, orbit and canonical flag.
     last: Option<(Columns, [Columns; 8], u8, bool)>,
+    /// The latest canonical solutions, newest first, with their orbits
+    /// (a fixed array, so that a clone stays one copy).
+    recent: [Option<(Columns, u8)>; RECENT],
 }
 
 impl Fundamental {
@@ -127,6 +150,7 @@ impl Fundamental {
             fundamental: 0,
             census: [0; 4],
             last: None,
+            recent: [None; RECENT],
         }
     }
 
@@ -181,6 +205,12 @@ impl Fundamental {
     pub fn last_solution(&self) -> Option<(Columns, [Columns; 8], u8, bool)> {
         self.last
     }
+
+    /// The latest canonical solutions found (at most [`RECENT`]), newest
+    /// first, each with its orbit size.
+    pub fn recent(&self) -> impl Iterator<Item = (Columns, u8)> + '_ {
+        self.recent.iter().flatten().copied()
+    }
 }
 
 impl Iterator for Fundamental {
@@ -199,6 +229,8 @@ impl Iterator for Fundamental {
                     self.fundamental += 1;
                     let at = ORBIT_SIZES.iter().position(|&s| s == orbit);
                     self.census[at.expect("an orbit has 1, 2, 4 or 8 boards")] += 1;
+                    self.recent.rotate_right(1);
+                    self.recent[0] = Some((queens, orbit));
                 }
                 self.last = Some((queens, images(&board), orbit, canonical));
                 FundamentalEvent::Solution {

@@ -35,7 +35,8 @@ pub struct Permutations {
     all: u32,
     /// Columns used by the placed queens.
     used: u32,
-    /// `todo[r]`: the columns node `r` has still to scan, lowest first.
+    /// `todo[r]`: the columns node `r` has still to scan, lowest first
+    /// (set to `U` when the node is pushed).
     todo: [u32; STACK],
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
@@ -59,7 +60,9 @@ impl Permutations {
             rejects,
             all: (1u32 << n) - 1,
             used: 0,
-            todo: [0; STACK],
+            // The root's columns are set here, every other node's when it
+            // is pushed; a complete board's are never read.
+            todo: [(1u32 << n) - 1; STACK],
             queens: [0; MAX_N as usize],
             depth: 0,
             phase: Phase::Enter,
@@ -145,7 +148,7 @@ impl Permutations {
 
     /// Leaves node `depth`, yielding the `undo` of the queen that entered
     /// it; the root's leaving ends the search.
-    #[inline]
+    #[inline(always)]
     fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
         if depth == 0 {
             self.finished = true;
@@ -165,71 +168,85 @@ impl Permutations {
 impl Iterator for Permutations {
     type Item = QueensEvent;
 
-    #[inline]
+    // One event per call, without a loop: a node's columns are set when it
+    // is pushed (as the mask engine does), so entering it needs no step of
+    // its own, and with rejects off the used columns are skipped in one
+    // mask operation rather than one pass each.
+    #[inline(always)]
     fn next(&mut self) -> Option<QueensEvent> {
         if self.finished {
             return None;
         }
+        let depth = self.depth;
         if self.closing {
-            return self.leave(self.depth);
+            return self.leave(depth);
         }
-        let n = usize::from(self.n);
-        loop {
-            let depth = self.depth;
-            match self.phase {
-                // 1. A complete board: a solution, or its first conflict.
-                Phase::Enter if depth == n => match self.first_conflict() {
-                    None => {
-                        self.phase = Phase::Leave;
-                        self.counters.solutions += 1;
-                        let queens = Columns::new(self.queens());
-                        return self.emit(QueensEvent::Solution { queens, weight: 1 });
-                    }
-                    Some((row, col, by)) => {
-                        // The dead end follows in the scan phase.
-                        self.phase = Phase::Scan;
-                        if self.rejects {
-                            return self.emit(QueensEvent::Reject { row, col, by });
-                        }
-                    }
-                },
-                Phase::Scan if depth == n => {
-                    self.phase = Phase::Leave;
-                    return self.emit(QueensEvent::DeadEnd { row: n as u8 });
-                }
-                Phase::Enter => {
-                    self.phase = Phase::Scan;
-                    self.todo[depth] = self.all;
-                }
-                // 2. The next column of the row.
-                Phase::Scan if self.todo[depth] != 0 => {
-                    let todo = self.todo[depth];
-                    self.todo[depth] = todo & (todo - 1);
-                    let col = todo.trailing_zeros() as u8;
-                    let bit = 1u32 << col;
-                    let row = depth as u8;
-                    if self.used & bit != 0 {
-                        if self.rejects {
-                            let by = Attacks::none().with(Attack::Column, true);
-                            return self.emit(QueensEvent::Reject { row, col, by });
-                        }
-                        continue;
-                    }
-                    if self.budget.refuses(self.counters.nodes) {
-                        self.close();
-                        return self.leave(depth);
-                    }
-                    self.used |= bit;
-                    self.queens[depth] = col;
-                    self.depth = depth + 1;
-                    self.phase = Phase::Enter;
-                    self.counters.nodes += 1;
-                    return self.emit(QueensEvent::Place { row, col });
-                }
+        if depth < usize::from(self.n) {
+            // 2. The next column of the row.
+            let todo = self.todo[depth];
+            let open = if self.rejects {
+                todo
+            } else {
+                todo & !self.used
+            };
+            if open == 0 {
                 // 3. Every column scanned: leave the node.
-                Phase::Scan | Phase::Leave => return self.leave(depth),
+                return self.leave(depth);
             }
+            self.phase = Phase::Scan;
+            let col = open.trailing_zeros() as u8;
+            let bit = 1u32 << col;
+            self.todo[depth] = todo & !((bit << 1).wrapping_sub(1));
+            let row = depth as u8;
+            if self.used & bit != 0 {
+                let by = Attacks::none().with(Attack::Column, true);
+                return self.emit(QueensEvent::Reject { row, col, by });
+            }
+            if self.budget.refuses(self.counters.nodes) {
+                self.close();
+                return self.leave(depth);
+            }
+            self.used |= bit;
+            self.queens[depth] = col;
+            self.todo[depth + 1] = self.all;
+            self.depth = depth + 1;
+            self.phase = Phase::Enter;
+            self.counters.nodes += 1;
+            return self.emit(QueensEvent::Place { row, col });
         }
+        self.complete(depth)
+    }
+}
+
+impl Permutations {
+    /// Step 1 on a complete board: a solution, or its first conflict's
+    /// reject (if rejects are on) and then its dead end.
+    #[cold]
+    #[inline(never)]
+    fn complete(&mut self, depth: usize) -> Option<QueensEvent> {
+        match self.phase {
+            Phase::Enter => match self.first_conflict() {
+                None => {
+                    self.phase = Phase::Leave;
+                    self.counters.solutions += 1;
+                    let queens = Columns::new(self.queens());
+                    self.emit(QueensEvent::Solution { queens, weight: 1 })
+                }
+                Some((row, col, by)) if self.rejects => {
+                    // The dead end follows in the scan phase.
+                    self.phase = Phase::Scan;
+                    self.emit(QueensEvent::Reject { row, col, by })
+                }
+                Some(_) => self.dead_end(),
+            },
+            Phase::Scan => self.dead_end(),
+            Phase::Leave => self.leave(depth),
+        }
+    }
+
+    fn dead_end(&mut self) -> Option<QueensEvent> {
+        self.phase = Phase::Leave;
+        self.emit(QueensEvent::DeadEnd { row: self.n })
     }
 }
 

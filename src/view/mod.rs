@@ -10,6 +10,7 @@ pub mod colour;
 pub mod cover;
 pub mod maze;
 pub mod queens;
+mod queens_board;
 pub mod queens_fundamental;
 pub mod queens_permutations;
 pub mod queens_state;

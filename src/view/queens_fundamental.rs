@@ -1,7 +1,10 @@
 //! The headless presentation of the fundamental N-Queens search
 //! (`queens N --fundamental`): JSON lines with each solution's orbit and
 //! canonical flag, the summary with the fundamental count and the orbit
-//! census, the trace table and the worksheet.
+//! census, the trace table and the worksheet; its predict questions
+//! ([`Ask`], the mask search's) and its screen ([`draw`]).
+
+pub mod draw;
 
 use std::fmt::{self, Write as _};
 
@@ -13,6 +16,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
+use crate::ui::predict::{Ask, Question};
 use crate::view::queens::push_mask;
 use crate::worksheet::Sheet;
 
@@ -217,5 +221,22 @@ impl Sheet for Fundamental {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["legal"]
+    }
+}
+
+/// The mask search's questions: the fundamental search walks its tree.
+impl Ask for Fundamental {
+    fn question(
+        &self,
+        next: &FundamentalEvent,
+        previous: Option<&FundamentalEvent>,
+    ) -> Option<Question> {
+        let previous = previous.map(|e| e.queens_event());
+        self.queens_search()
+            .question(&next.queens_event(), previous.as_ref())
+    }
+
+    fn extra_question(&self) -> Option<Question> {
+        self.queens_search().extra_question()
     }
 }

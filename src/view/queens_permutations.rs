@@ -1,10 +1,14 @@
 //! The headless presentation of N-Queens by permutations
 //! (`queens N --permutations`): JSON lines, words, summary, trace table and
-//! worksheet.
+//! worksheet; its predict questions ([`Ask`]) and its screen ([`draw`]).
 
+pub mod draw;
+
+use std::collections::BTreeMap;
 use std::fmt;
 use std::fmt::Write as _;
 
+use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_solution, list, paragraph,
     reject_fields, section, set,
@@ -13,6 +17,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
+use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::queens::push_mask;
 use crate::worksheet::Sheet;
 
@@ -174,5 +179,79 @@ impl Sheet for Permutations {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["free"]
+    }
+}
+
+impl Ask for Permutations {
+    fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
+        let (row, n) = (self.row(), self.n());
+        if row == n {
+            return self.board_question(next);
+        }
+        let QueensEvent::Place { col, .. } = *next else {
+            return None;
+        };
+        let why = format!(
+            "column {col} is the lowest unused column not yet tried (free {})",
+            set(self.free())
+        );
+        let reason = |c: u8| {
+            if self.used() >> c & 1 == 1 {
+                format!("column {c} is used by a queen above")
+            } else if c < col {
+                format!("column {c} was already tried")
+            } else {
+                format!("column {c} is free, but a lower column comes first")
+            }
+        };
+        let dead_end = format!(
+            "row {row} still has a free column: only a complete board can be a dead end here"
+        );
+        Some(column_question(
+            row,
+            n,
+            (Answer::Number(u32::from(col)), why),
+            reason,
+            dead_end,
+        ))
+    }
+}
+
+impl Permutations {
+    /// On a complete board: solution, or a dead end by a diagonal?
+    fn board_question(&self, next: &QueensEvent) -> Option<Question> {
+        const NAMES: &[&str] = &["solution", "dead end"];
+        let (answer, why) = match (next, self.first_conflict()) {
+            (QueensEvent::Solution { .. }, _) => (
+                NAMES[0],
+                "no queen shares a diagonal with a queen above it".to_string(),
+            ),
+            (QueensEvent::DeadEnd { .. }, Some((j, c, by))) => (
+                NAMES[1],
+                format!(
+                    "row {j}'s queen at column {c} is on the {} of a queen above",
+                    by.words()
+                ),
+            ),
+            _ => return None,
+        };
+        let other = NAMES[usize::from(answer == NAMES[0])];
+        let mut wrong = BTreeMap::new();
+        wrong.insert(
+            Answer::Name(other),
+            format!("the diagonals decide, and they say {answer}"),
+        );
+        Some(Question {
+            prompt: format!(
+                "The board {} is complete: a solution, or a dead end (two queens on a diagonal)?",
+                list(self.queens())
+            ),
+            hint: "s for solution, d for dead end".into(),
+            answer: Answer::Name(answer),
+            why,
+            wrong,
+            form: Form::Name(NAMES),
+            then: None,
+        })
     }
 }

@@ -2,10 +2,14 @@
 //! Algorithm B's array or as boolean arrays (`queens N --state
 //! array|bools`): JSON lines and summary exactly the mask search's (plus
 //! `attackers` on the array's attack rejects); trace state, table columns
-//! and worksheet fitting each state.
+//! and worksheet fitting each state; predict questions ([`Ask`]) and the
+//! screens ([`draw`]).
+
+pub mod draw;
 
 use std::fmt::{self, Write as _};
 
+use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
     paragraph, reject_fields, section, set,
@@ -14,6 +18,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
+use crate::ui::predict::{Answer, Ask, Question};
 use crate::worksheet::Sheet;
 
 /// What each state shows of itself: its trace state, its table columns and
@@ -345,5 +350,57 @@ impl<S: StateView> Sheet for Held<S> {
 
     fn legal_columns(&self) -> &'static [&'static str] {
         &["legal"]
+    }
+}
+
+impl<S: StateView> Ask for Held<S> {
+    fn question(&self, next: &StateEvent, _previous: Option<&StateEvent>) -> Option<Question> {
+        let (row, n) = (self.row(), self.n());
+        let searchable = self.legal()
+            & if row == 0 {
+                self.root_columns()
+            } else {
+                u32::MAX
+            };
+        let (answer, why) = match *next {
+            StateEvent::Place { col, .. } => (
+                Answer::Number(u32::from(col)),
+                format!(
+                    "column {col} is the lowest legal column not yet tried (legal {})",
+                    set(searchable)
+                ),
+            ),
+            StateEvent::DeadEnd { .. } => (
+                Answer::DeadEnd,
+                format!("every column of row {row} is attacked: legal is {{}}"),
+            ),
+            _ => return None,
+        };
+        let next_col = match answer {
+            Answer::Number(c) => c as u8,
+            _ => n,
+        };
+        let reason = |c: u8| {
+            let (by, attackers) = self.reasons(row, c);
+            if by.iter().next().is_some() {
+                let rows: Vec<String> = crate::search::bits(u32::from(attackers))
+                    .map(|i| i.to_string())
+                    .collect();
+                let from = if S::ATTACKERS {
+                    format!(", by row {}", rows.join(" and row "))
+                } else {
+                    String::new()
+                };
+                format!("column {c} is attacked ({}{from})", by.words())
+            } else if searchable >> c & 1 == 0 {
+                format!("column {c} is skipped by symmetry")
+            } else if c < next_col {
+                format!("column {c} was already tried")
+            } else {
+                format!("column {c} is legal, but a lower column comes first")
+            }
+        };
+        let dead_end = format!("row {row} still has a legal column not yet tried");
+        Some(column_question(row, n, (answer, why), reason, dead_end))
     }
 }

@@ -49,9 +49,8 @@ fn permutations_under_a_budget_print_the_reference_summary() {
     );
 }
 
-/// The real binary, once `queens --permutations` is wired (another branch).
+/// The real binary, against the reference line.
 #[test]
-#[ignore = "needs `queens --permutations` on the command line"]
 fn permutations_under_a_budget_from_the_binary() {
     let command = "backstep queens 8 --permutations --max-nodes 1000 --print summary";
     let args: Vec<&str> = command.split(' ').skip(1).collect();

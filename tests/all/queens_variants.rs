@@ -442,3 +442,409 @@ fn tables_traces_and_worksheets() {
         "{bools}"
     );
 }
+
+// Through the real binary: the command line's flags, their outputs
+// against the reference, the combinations SPEC forbids, compare.
+
+use crate::{backstep, stderr_text, stdout_text};
+
+/// What `backstep queens <args>` prints, the run required to succeed.
+fn queens_out(args: &[&str]) -> String {
+    let mut full = vec!["queens"];
+    full.extend_from_slice(args);
+    let output = backstep(&full);
+    assert!(
+        output.status.success(),
+        "backstep {full:?}: {}",
+        stderr_text(&output)
+    );
+    stdout_text(&output)
+}
+
+#[test]
+fn the_binary_prints_the_reference_streams() {
+    let got = queens_out(&["4", "--permutations", "--print", "jsonl"]);
+    assert_same_json(&got, PERMUTATIONS4, "backstep queens 4 --permutations");
+    let got = queens_out(&["4", "--fundamental", "--print", "jsonl"]);
+    assert_same_json(&got, FUNDAMENTAL4, "backstep queens 4 --fundamental");
+    let six = queens_out(&["6", "--fundamental", "--print", "jsonl"]);
+    let kept: Vec<&str> = six
+        .lines()
+        .filter(|l| {
+            let v: Value = serde_json::from_str(l).expect("a JSON line");
+            matches!(v["event"].as_str(), Some("solution" | "done"))
+        })
+        .collect();
+    assert_same_json(
+        &(kept.join("\n") + "\n"),
+        FUNDAMENTAL6_SOLUTIONS,
+        "backstep queens 6 --fundamental, solutions and done",
+    );
+}
+
+#[test]
+fn the_binary_prints_the_reference_summaries() {
+    for args in [
+        ["8", "--permutations"],
+        ["8", "--fundamental"],
+        ["10", "--fundamental"],
+    ] {
+        let command = format!("backstep queens {} --print summary", args.join(" "));
+        let got = queens_out(&[args[0], args[1], "--print", "summary"]);
+        assert_eq!(got, reference_summary(&command), "{command}");
+    }
+}
+
+/// Under `--state bools|array` the summary is the masks' line, and the
+/// JSON lines are the masks' (with `attackers` added under `array`).
+#[test]
+fn the_states_print_the_masks_output_through_the_binary() {
+    for tree in [None, Some("--full")] {
+        let with = |extra: &[&str]| {
+            let mut args: Vec<&str> = extra.to_vec();
+            args.extend(tree);
+            queens_out(&args)
+        };
+        let masks = with(&["8", "--print", "summary"]);
+        for state in ["masks", "bools", "array"] {
+            let got = with(&["8", "--state", state, "--print", "summary"]);
+            assert_eq!(got, masks, "--state {state} {tree:?}");
+        }
+        let masks = parse(&with(&["5", "--print", "jsonl"]));
+        let bools = parse(&with(&["5", "--state", "bools", "--print", "jsonl"]));
+        assert_eq!(bools, masks, "bools JSON lines {tree:?}");
+        let mut array = parse(&with(&["5", "--state", "array", "--print", "jsonl"]));
+        let mut carried = 0;
+        for line in &mut array {
+            if let Some(object) = line.as_object_mut() {
+                carried += usize::from(object.remove("attackers").is_some());
+            }
+        }
+        assert_eq!(array, masks, "array JSON lines without attackers {tree:?}");
+        assert!(carried > 0, "array rejects carry attackers");
+    }
+}
+
+/// Every output mode runs for every new variant and says something.
+#[test]
+fn every_print_mode_runs_for_every_variant() {
+    let variants: [&[&str]; 6] = [
+        &["--permutations"],
+        &["--fundamental"],
+        &["--state", "bools"],
+        &["--state", "array"],
+        &["--state", "array", "--full"],
+        &["--state", "bools", "--full"],
+    ];
+    for variant in variants {
+        for mode in ["summary", "jsonl", "trace", "table", "worksheet"] {
+            let mut args = vec!["5"];
+            args.extend_from_slice(variant);
+            args.extend(["--print", mode]);
+            let out = queens_out(&args);
+            assert!(out.lines().count() > 1 || mode == "summary", "{args:?}");
+            assert!(!out.is_empty(), "{args:?}");
+        }
+    }
+}
+
+/// The variants SPEC §5 forbids together: status 2, nothing on standard
+/// output, one message naming both options, no panic.
+#[test]
+fn forbidden_combinations_exit_2_naming_both_options() {
+    let cases: [(&[&str], [&str; 2]); 12] = [
+        (
+            &["queens", "--permutations", "--full"],
+            ["--permutations", "--full"],
+        ),
+        (
+            &["queens", "--permutations", "--fundamental"],
+            ["--permutations", "--fundamental"],
+        ),
+        (
+            &["queens", "--permutations", "--check-at-end"],
+            ["--permutations", "--check-at-end"],
+        ),
+        (
+            &["queens", "--fundamental", "--full"],
+            ["--fundamental", "--full"],
+        ),
+        (
+            &["queens", "--fundamental", "--check-at-end"],
+            ["--fundamental", "--check-at-end"],
+        ),
+        (
+            &["queens", "--state", "bools", "--permutations"],
+            ["--state bools", "--permutations"],
+        ),
+        (
+            &["queens", "--state", "array", "--permutations"],
+            ["--state array", "--permutations"],
+        ),
+        (
+            &["queens", "--state", "array", "--fundamental"],
+            ["--state array", "--fundamental"],
+        ),
+        (
+            &["queens", "--state", "bools", "--check-at-end"],
+            ["--state bools", "--check-at-end"],
+        ),
+        (&["queens", "--state", "bits"], ["bits", "--state"]),
+        (
+            &["compare", "queens", "--permutations", "--check-at-end"],
+            ["--permutations", "--check-at-end"],
+        ),
+        (
+            &["compare", "queens", "--state", "masks"],
+            ["--state masks", "bools or array"],
+        ),
+    ];
+    for (args, names) in cases {
+        let mut full = args.to_vec();
+        full.extend(["--print", "summary"]);
+        let output = backstep(&full);
+        let stderr = stderr_text(&output);
+        assert_eq!(output.status.code(), Some(2), "{full:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{full:?} printed to stdout");
+        assert!(!stderr.contains("panicked"), "{full:?}: {stderr}");
+        for name in names {
+            assert!(stderr.contains(name), "{full:?} must name {name}: {stderr}");
+        }
+    }
+    // With --play, which keeps the masks, too.
+    let output = backstep(&["queens", "--play", "--permutations"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = backstep(&["queens", "--play", "--state", "array"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_text(&output).contains("--state array"));
+}
+
+/// `compare queens 8 --permutations`: the full mask search against
+/// permutations, each line the engine's own summary, the ratio from the
+/// two counts (109601 / 2057: the seed's 53 times).
+#[test]
+fn compare_puts_permutations_and_the_states_beside_the_masks() {
+    let output = backstep(&[
+        "compare",
+        "queens",
+        "8",
+        "--permutations",
+        "--print",
+        "summary",
+    ]);
+    assert!(output.status.success(), "{}", stderr_text(&output));
+    let text = stdout_text(&output);
+    let full = queens_out(&["8", "--full", "--print", "summary"]);
+    let permutations = queens_out(&["8", "--permutations", "--print", "summary"]);
+    let want = format!(
+        "{}{}nodes: full 2057 vs permutations 109601, ratio {:.2}x\n",
+        full,
+        permutations,
+        109_601f64 / 2057f64
+    );
+    assert_eq!(text, want);
+    assert!(text.contains("ratio 53.28x"));
+    let masks = queens_out(&["8", "--print", "summary"]);
+    let masks_line = masks.trim_end().replace("symmetry:", "symmetry masks:");
+    for state in ["bools", "array"] {
+        let output = backstep(&[
+            "compare", "queens", "8", "--state", state, "--print", "summary",
+        ]);
+        assert!(output.status.success(), "{}", stderr_text(&output));
+        let text = stdout_text(&output);
+        let other = masks
+            .trim_end()
+            .replace("symmetry:", &format!("symmetry {state}:"));
+        assert_eq!(
+            text,
+            format!("{masks_line}\n{other}\nnodes: masks 1029 vs {state} 1029, ratio 1.00x\n")
+        );
+    }
+}
+
+// The screens at 100x30, each at the step the issues name, found from the
+// stream rather than typed in.
+
+mod screens {
+    use backstep::search::queens::{Attack, Queens, QueensEvent, QueensOptions};
+    use backstep::search::queens_fundamental::{Fundamental, FundamentalEvent};
+    use backstep::search::queens_permutations::Permutations;
+    use backstep::search::queens_state::{QueensArray, QueensBools, StateEvent};
+    use backstep::search::{EventKind, Search, SearchEvent};
+    use backstep::ui::app::App;
+    use backstep::ui::compare::{self, Compare};
+    use backstep::ui::keys::Action;
+    use backstep::ui::render;
+    use backstep::ui::scene::Scene;
+    use std::time::Duration;
+
+    use crate::apps::{colour, screen};
+
+    /// The app on `search`, moved to `step` (one event a step).
+    fn at<S: Scene>(search: S, step: usize) -> App<S> {
+        let mut app = App::new(search, "queens", colour());
+        for _ in 0..step {
+            app.act(Action::Step);
+            while app.pending.is_some() {
+                app.tick(Duration::ZERO);
+            }
+        }
+        assert_eq!(app.timeline.step(), step as u64);
+        app
+    }
+
+    /// The step (1-based) of the first event `pick` accepts.
+    fn step_of<S: Search>(search: S, mut pick: impl FnMut(&S::Event) -> bool) -> usize {
+        let mut search = search;
+        1 + search
+            .by_ref()
+            .position(|e| pick(&e))
+            .expect("such an event")
+    }
+
+    fn shot<S: Scene>(app: &App<S>) -> String {
+        let (w, h) = render::min_size(app);
+        assert!(w <= 100 && h <= 30, "needs {w}x{h}");
+        screen(|f| render::draw(app, f))
+    }
+
+    #[test]
+    fn permutations_at_the_first_complete_board_conflict() {
+        let step = step_of(
+            Permutations::new(4, true),
+            |e| matches!(e, QueensEvent::Reject { by, .. } if !by.contains(Attack::Column)),
+        );
+        let text = shot(&at(Permutations::new(4, true), step));
+        assert!(text.contains("first conflict: row 1 (high)"), "{text}");
+        assert!(
+            text.contains("a[1]-a[0] = 1-0 = 1 = j-i = 1-0: high"),
+            "{text}"
+        );
+        insta::assert_snapshot!("permutations4_first_conflict", text);
+    }
+
+    #[test]
+    fn permutations_filling_a_row() {
+        let text = shot(&at(Permutations::new(4, true), 5));
+        assert!(text.contains("filling row 2"), "{text}");
+        insta::assert_snapshot!("permutations4_step5", text);
+    }
+
+    #[test]
+    fn fundamental_at_solutions() {
+        let second = {
+            let mut seen = 0;
+            step_of(Fundamental::new(4, true), move |e| {
+                seen += usize::from(e.kind() == EventKind::Solution);
+                seen == 2
+            })
+        };
+        let text = shot(&at(Fundamental::new(4, true), second));
+        assert!(text.contains("=mLR"), "merged images: {text}");
+        assert!(text.contains("not this board"), "{text}");
+        insta::assert_snapshot!("fundamental4_second_solution", text);
+        let first = step_of(Fundamental::new(8, true), |e| {
+            matches!(e, FundamentalEvent::Solution { .. })
+        });
+        let text = shot(&at(Fundamental::new(8, true), first));
+        assert!(
+            text.contains("smallest: id [0,4,7,5,2,6,1,3] = this board"),
+            "{text}"
+        );
+        insta::assert_snapshot!("fundamental8_first_solution", text);
+    }
+
+    /// Node 3 of 4-Queens, (0,0) and (1,2) placed: the last reject before
+    /// its dead end, and the dead end.
+    #[test]
+    fn array_and_bools_at_the_node_3_dead_end() {
+        let dead = step_of(QueensArray::new(4, true, true), |e| {
+            matches!(e, StateEvent::DeadEnd { .. })
+        });
+        let text = shot(&at(QueensArray::new(4, true, true), dead - 1));
+        assert!(text.contains("B3 tests (2,3)"), "{text}");
+        assert!(text.contains("first attacker: row 1 (high)"), "{text}");
+        insta::assert_snapshot!("array4_node3_last_reject", text);
+        let text = shot(&at(QueensArray::new(4, true, true), dead));
+        assert!(text.contains("dead end: every column of row 2"), "{text}");
+        insta::assert_snapshot!("array4_node3_dead_end", text);
+        let text = shot(&at(QueensBools::new(4, true, true), dead - 1));
+        assert!(text.contains("high[2-3+3=2]"), "{text}");
+        insta::assert_snapshot!("bools4_node3_last_reject", text);
+    }
+
+    /// Both compare pairs after three node steps of both sides.
+    #[test]
+    fn compare_screens() {
+        let masks = |symmetry| {
+            App::new(
+                Queens::new(QueensOptions {
+                    n: 8,
+                    symmetry,
+                    rejects: true,
+                }),
+                "queens",
+                colour(),
+            )
+        };
+        let mut c = Compare::new(
+            masks(false),
+            App::new(Permutations::new(8, true), "queens", colour()),
+            ["full".into(), "permutations".into()],
+        );
+        for _ in 0..3 {
+            c.act(Action::Step);
+            while c.busy() {
+                c.tick(Duration::ZERO);
+            }
+        }
+        let text = screen(|f| compare::draw(&c, f));
+        assert!(text.contains("permutations"), "{text}");
+        insta::assert_snapshot!("compare_full_permutations8", text);
+        let mut c = Compare::new(
+            masks(true),
+            App::new(QueensArray::new(8, true, true), "queens", colour()),
+            ["masks".into(), "array".into()],
+        );
+        for _ in 0..3 {
+            c.act(Action::Step);
+            while c.busy() {
+                c.tick(Duration::ZERO);
+            }
+        }
+        let text = screen(|f| compare::draw(&c, f));
+        insta::assert_snapshot!("compare_masks_array8", text);
+    }
+}
+
+/// 8-Queens under each new variant fits the smallest terminal the brief
+/// names, in colour and in ASCII.
+#[test]
+fn eight_queens_variants_fit_80x24() {
+    use backstep::ui::app::App;
+    use backstep::ui::render;
+    use backstep::ui::theme::Theme;
+    for theme in [Theme::new(true, false), Theme::new(false, true)] {
+        let sizes = [
+            (
+                "permutations",
+                render::min_size(&App::new(Permutations::new(8, true), "queens", theme)),
+            ),
+            (
+                "fundamental",
+                render::min_size(&App::new(Fundamental::new(8, true), "queens", theme)),
+            ),
+            (
+                "array",
+                render::min_size(&App::new(QueensArray::new(8, true, true), "queens", theme)),
+            ),
+            (
+                "bools",
+                render::min_size(&App::new(QueensBools::new(8, true, true), "queens", theme)),
+            ),
+        ];
+        for (name, (w, h)) in sizes {
+            assert!(w <= 80 && h <= 24, "{name} needs {w}x{h}");
+        }
+    }
+}

@@ -4,11 +4,14 @@
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::input;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::queens::{Queens, QueensOptions, Strategy};
+use crate::search::queens_fundamental::Fundamental;
+use crate::search::queens_permutations::Permutations;
+use crate::search::queens_state::{QueensArray, QueensBools};
 use crate::ui::{self, scene::Scene};
 use crate::worksheet::Sheet;
 
@@ -28,11 +31,32 @@ pub struct QueensArgs {
     #[arg(long = Strategy::CheckAtEnd.name(), conflicts_with = "full")]
     pub check_at_end: bool,
 
+    /// One queen per row and per column, the diagonals checked only on a
+    /// complete board (seed 003's fairer baseline; no symmetry).
+    #[arg(
+        long = Strategy::Permutations.name(),
+        conflicts_with_all = ["full", "check_at_end", "fundamental"]
+    )]
+    pub permutations: bool,
+
+    /// The full search, each solution with its orbit under the 8 symmetries
+    /// of the square and whether it is the canonical one.
+    #[arg(long = Strategy::Fundamental.name(), conflicts_with_all = ["full", "check_at_end"])]
+    pub fundamental: bool,
+
+    /// How the attacks are held: Walker's bit masks, boolean arrays, or
+    /// Algorithm B's array of columns (the mask search only).
+    #[arg(long, value_enum, value_name = "STATE", default_value_t = AttackState::Masks)]
+    pub state: AttackState,
+
     /// Place the queens yourself, row by row: attacked squares are refused
     /// with the queen and mask that attack them.
     #[arg(
         long,
-        conflicts_with_all = ["full", "check_at_end", "print", "predict", "blanks", "seed"]
+        conflicts_with_all = [
+            "full", "check_at_end", "permutations", "fundamental",
+            "print", "predict", "blanks", "seed"
+        ]
     )]
     pub play: bool,
 
@@ -48,6 +72,9 @@ impl QueensArgs {
             n: 4,
             full: false,
             check_at_end: false,
+            permutations: false,
+            fundamental: false,
+            state: AttackState::Masks,
             play: false,
             view,
         }
@@ -57,6 +84,10 @@ impl QueensArgs {
     fn strategy(&self) -> Strategy {
         if self.check_at_end {
             Strategy::CheckAtEnd
+        } else if self.permutations {
+            Strategy::Permutations
+        } else if self.fundamental {
+            Strategy::Fundamental
         } else if self.full {
             Strategy::Full
         } else {
@@ -67,18 +98,80 @@ impl QueensArgs {
 
 impl Launch for QueensArgs {
     fn run(self) -> Result<ExitCode> {
+        if self.play && self.state != AttackState::Masks {
+            bail!(
+                "--state {} cannot be used with --play, which keeps the masks",
+                self.state.name()
+            );
+        }
         if self.play {
             return play(self.n, &self.view.look);
         }
-        let strategy = self.strategy();
+        let plan = Plan::new(self.strategy(), self.state)?;
         let view = View::new(self.view)?;
         let rejects = view.rejects();
-        build(strategy, self.n, rejects, Show(view))
+        build(plan, self.n, rejects, Show(view))
+    }
+}
+
+/// How the attacks on the row being filled are held (SPEC §5, "Three ways
+/// to hold the N-Queens attacks").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AttackState {
+    /// Walker's bit masks C, H and L (the default).
+    #[default]
+    Masks,
+    /// Three boolean arrays: columns, and the diagonals r-c+n-1 and r+c.
+    Bools,
+    /// Algorithm B: the array of queen columns, tested by a loop over the
+    /// earlier rows (step B3).
+    Array,
+}
+
+impl AttackState {
+    /// The name `--state` takes, and the compare screen's label.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AttackState::Masks => "masks",
+            AttackState::Bools => "bools",
+            AttackState::Array => "array",
+        }
+    }
+}
+
+/// A variant and how it holds its attacks: what [`build`] makes a search of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    strategy: Strategy,
+    state: AttackState,
+}
+
+impl Plan {
+    /// The plan, refused when the state applies only to the mask search and
+    /// the variant is another (SPEC §5).
+    pub fn new(strategy: Strategy, state: AttackState) -> Result<Plan> {
+        if state != AttackState::Masks && !strategy.takes_state() {
+            bail!(
+                "--state {} applies to the mask search only; it cannot be used with --{}",
+                state.name(),
+                strategy.name()
+            );
+        }
+        Ok(Plan { strategy, state })
+    }
+
+    /// The mask search of `strategy`.
+    const fn masks(strategy: Strategy) -> Plan {
+        Plan {
+            strategy,
+            state: AttackState::Masks,
+        }
     }
 }
 
 /// Symmetry against --full (or, with --check-at-end, --full against
-/// testing only complete boards).
+/// testing only complete boards; with --permutations, --full against
+/// permutations; with --state, the masks against another state).
 #[derive(Args, Debug)]
 pub struct CompareQueensArgs {
     /// Board size, 0 to 16.
@@ -89,21 +182,45 @@ pub struct CompareQueensArgs {
     #[arg(long = Strategy::CheckAtEnd.name())]
     pub check_at_end: bool,
 
+    /// Compare the mask search (--full) with permutations checked at the end.
+    #[arg(long = Strategy::Permutations.name(), conflicts_with = "check_at_end")]
+    pub permutations: bool,
+
+    /// Compare the masks with another way of holding the attacks, bools or
+    /// array: the same tree, in lockstep.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "STATE",
+        conflicts_with_all = ["check_at_end", "permutations"]
+    )]
+    pub state: Option<AttackState>,
+
     #[command(flatten)]
     pub view: CompareView,
 }
 
 impl Launch for CompareQueensArgs {
     fn run(self) -> Result<ExitCode> {
-        let pair = if self.check_at_end {
-            [Strategy::Full, Strategy::CheckAtEnd]
+        let strategies = |pair: [Strategy; 2]| (pair.map(Plan::masks), pair.map(Strategy::words));
+        let (pair, labels) = if self.check_at_end {
+            strategies([Strategy::Full, Strategy::CheckAtEnd])
+        } else if self.permutations {
+            strategies([Strategy::Full, Strategy::Permutations])
+        } else if let Some(state) = self.state {
+            if state == AttackState::Masks {
+                bail!("--state masks would compare the masks with themselves; use bools or array");
+            }
+            let plans = [AttackState::Masks, state].map(|s| Plan::new(Strategy::Symmetry, s));
+            let [masks, other] = plans;
+            ([masks?, other?], [AttackState::Masks.name(), state.name()])
         } else {
-            [Strategy::Symmetry, Strategy::Full]
+            strategies([Strategy::Symmetry, Strategy::Full])
         };
         let rejects = self.view.on_screen();
         let right = ShowPair {
-            strategy: pair[1],
-            labels: pair.map(Strategy::words),
+            plan: pair[1],
+            labels,
             n: self.n,
             rejects,
             view: &self.view,
@@ -128,9 +245,9 @@ trait Use {
     fn with<S: Scene + Sheet>(self, search: S) -> Result<ExitCode>;
 }
 
-/// Builds the search of `strategy` and hands it to `then`. The one place a
+/// Builds the search of `plan` and hands it to `then`. The one place a
 /// strategy becomes an engine: a new strategy is one arm here.
-fn build(strategy: Strategy, n: u8, rejects: bool, then: impl Use) -> Result<ExitCode> {
+fn build(plan: Plan, n: u8, rejects: bool, then: impl Use) -> Result<ExitCode> {
     let masks = |symmetry| {
         Queens::new(QueensOptions {
             n,
@@ -138,10 +255,19 @@ fn build(strategy: Strategy, n: u8, rejects: bool, then: impl Use) -> Result<Exi
             rejects,
         })
     };
-    match strategy {
-        Strategy::Symmetry => then.with(masks(true)),
-        Strategy::Full => then.with(masks(false)),
-        Strategy::CheckAtEnd => then.with(Queens::check_at_end(n, rejects)),
+    let symmetry = plan.strategy == Strategy::Symmetry;
+    match (plan.strategy, plan.state) {
+        (Strategy::Symmetry | Strategy::Full, AttackState::Array) => {
+            then.with(QueensArray::new(n, symmetry, rejects))
+        }
+        (Strategy::Symmetry | Strategy::Full, AttackState::Bools) => {
+            then.with(QueensBools::new(n, symmetry, rejects))
+        }
+        (Strategy::Symmetry, _) => then.with(masks(true)),
+        (Strategy::Full, _) => then.with(masks(false)),
+        (Strategy::CheckAtEnd, _) => then.with(Queens::check_at_end(n, rejects)),
+        (Strategy::Permutations, _) => then.with(Permutations::new(n, rejects)),
+        (Strategy::Fundamental, _) => then.with(Fundamental::new(n, rejects)),
     }
 }
 
@@ -156,7 +282,7 @@ impl Use for Show {
 
 /// Builds the right-hand search of a pair, then shows both.
 struct ShowPair<'a> {
-    strategy: Strategy,
+    plan: Plan,
     labels: [&'static str; 2],
     n: u8,
     rejects: bool,
@@ -180,6 +306,6 @@ impl Use for ShowPair<'_> {
             labels: self.labels,
             view: self.view,
         };
-        build(self.strategy, self.n, self.rejects, right)
+        build(self.plan, self.n, self.rejects, right)
     }
 }
