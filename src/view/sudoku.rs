@@ -148,6 +148,33 @@ impl Sudoku {
     }
 }
 
+/// The givens drawn for a worksheet, indented as Markdown code: `.` for a
+/// blank, `|` between boxes, `-+-` rules between bands of boxes.
+pub(crate) fn givens_drawing(givens: &[u8], size: usize, b: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (r, row) in givens.chunks(size).enumerate() {
+        if r > 0 && r % b == 0 {
+            let dashes = vec!["-".repeat(2 * b - 1); size / b];
+            lines.push(format!("    {}", dashes.join("-+-")));
+        }
+        let boxes: Vec<String> = row
+            .chunks(b)
+            .map(|cells| {
+                let digits: Vec<String> = cells
+                    .iter()
+                    .map(|&d| match d {
+                        0 => ".".to_string(),
+                        d => d.to_string(),
+                    })
+                    .collect();
+                digits.join(" ")
+            })
+            .collect();
+        lines.push(format!("    {}", boxes.join(" | ")));
+    }
+    lines
+}
+
 impl Sheet for Sudoku {
     fn title(&self) -> String {
         let size = self.geometry().size;
@@ -166,27 +193,7 @@ impl Sheet for Sudoku {
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
         )];
-        let mut lines = Vec::new();
-        for (r, row) in self.givens().chunks(size).enumerate() {
-            if r > 0 && r % b == 0 {
-                let dashes = vec!["-".repeat(2 * b - 1); size / b];
-                lines.push(format!("    {}", dashes.join("-+-")));
-            }
-            let boxes: Vec<String> = row
-                .chunks(b)
-                .map(|cells| {
-                    let digits: Vec<String> = cells
-                        .iter()
-                        .map(|&d| match d {
-                            0 => ".".to_string(),
-                            d => d.to_string(),
-                        })
-                        .collect();
-                    digits.join(" ")
-                })
-                .collect();
-            lines.push(format!("    {}", boxes.join(" | ")));
-        }
+        let lines = givens_drawing(self.givens(), size, b);
         let choose = match self.options().order {
             Order::Mrv => {
                 "- Each node decides one blank by MRV (minimum remaining values): it \

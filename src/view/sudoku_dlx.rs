@@ -11,6 +11,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::view::sudoku::givens_drawing;
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::Sheet;
 
@@ -171,26 +172,7 @@ impl Sheet for SudokuDlx {
             "columns are numbered from 0):".into(),
             String::new(),
         ];
-        for (r, row) in self.givens().chunks(size).enumerate() {
-            if r > 0 && r % b == 0 {
-                let dashes = vec!["-".repeat(2 * b - 1); size / b];
-                lines.push(format!("    {}", dashes.join("-+-")));
-            }
-            let boxes: Vec<String> = row
-                .chunks(b)
-                .map(|cells| {
-                    let digits: Vec<String> = cells
-                        .iter()
-                        .map(|&d| match d {
-                            0 => ".".to_string(),
-                            d => d.to_string(),
-                        })
-                        .collect();
-                    digits.join(" ")
-                })
-                .collect();
-            lines.push(format!("    {}", boxes.join(" | ")));
-        }
+        lines.extend(givens_drawing(self.givens(), size, b));
         lines.extend([
             String::new(),
             "- As exact cover: items `p{r}{c}` (the cell is filled), `r{r}{d}`,".into(),

@@ -18,6 +18,7 @@ use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::view::sudoku::givens_drawing;
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
@@ -322,27 +323,7 @@ impl Sheet for Propagate {
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
         )];
-        let mut lines = Vec::new();
-        for (r, row) in self.givens().chunks(size).enumerate() {
-            if r > 0 && r % b == 0 {
-                let dashes = vec!["-".repeat(2 * b - 1); size / b];
-                lines.push(format!("    {}", dashes.join("-+-")));
-            }
-            let boxes: Vec<String> = row
-                .chunks(b)
-                .map(|cells| {
-                    let digits: Vec<String> = cells
-                        .iter()
-                        .map(|&d| match d {
-                            0 => ".".to_string(),
-                            d => d.to_string(),
-                        })
-                        .collect();
-                    digits.join(" ")
-                })
-                .collect();
-            lines.push(format!("    {}", boxes.join(" | ")));
-        }
+        let lines = givens_drawing(self.givens(), size, b);
         parts.extend([
             "- A blank's candidates are the digits not yet in its row, its column \
              or its box."
