@@ -366,6 +366,16 @@ impl Maze {
         );
     }
 
+    /// A place past the node budget: the search closes instead. Kept out
+    /// of line, so that the hot `next` does not call itself and stays
+    /// inlinable.
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self) -> Option<MazeEvent> {
+        self.close();
+        self.next()
+    }
+
     #[inline]
     fn emit(&mut self, event: MazeEvent) -> Option<MazeEvent> {
         self.counters.record(event.kind());
@@ -380,8 +390,7 @@ impl Maze {
     #[inline]
     fn enter(&mut self, row: u8, col: u8, mv: Option<Move>) -> Option<MazeEvent> {
         if self.budget.refuses(self.counters.nodes) {
-            self.close();
-            return self.next();
+            return self.refuse();
         }
         let cell = self.cell(row, col);
         self.visited[cell / 64] |= 1 << (cell % 64);

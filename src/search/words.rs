@@ -443,6 +443,16 @@ impl Words {
         );
     }
 
+    /// A place past the node budget: the search closes instead. Kept out
+    /// of line, so that the hot `next` does not call itself and stays
+    /// inlinable.
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self) -> Option<WordsEvent> {
+        self.close();
+        self.next()
+    }
+
     fn emit(&mut self, event: WordsEvent) -> Option<WordsEvent> {
         self.counters.record(event.kind());
         Some(event)
@@ -450,8 +460,7 @@ impl Words {
 
     fn enter(&mut self, cell: usize, trie: u16) -> Option<WordsEvent> {
         if self.budget.refuses(self.counters.nodes) {
-            self.close();
-            return self.next();
+            return self.refuse();
         }
         let (row, col) = (
             (cell / self.board.cols()) as u8,
