@@ -14,6 +14,32 @@ use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
+/// The `done` fields every Sudoku order shares: the count (capped), the
+/// nodes and the first solution's grid; an order adds its own counter after.
+pub(crate) fn write_result_done(json: &mut Json<'_>, count: u8, nodes: u64, rows: &[String]) {
+    json.uint("count", count)
+        .uint("nodes", nodes)
+        .strs("grid", rows.iter().map(String::as_str));
+}
+
+/// The summary every Sudoku order shares, `sudoku: solutions capped at
+/// 2=1, nodes=9` (with an order's own counter after, `, forced=8`), then
+/// the first solution's rows.
+pub(crate) fn result_summary(
+    count: u8,
+    nodes: u64,
+    extra: Option<(&str, u64)>,
+    rows: Vec<String>,
+) -> String {
+    let mut first = format!("sudoku: solutions capped at {CAP}={count}, nodes={nodes}");
+    if let Some((name, value)) = extra {
+        first.push_str(&format!(", {name}={value}"));
+    }
+    let mut lines = vec![first];
+    lines.extend(rows);
+    lines.join("\n")
+}
+
 impl Report for Sudoku {
     fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
         match event {
@@ -43,20 +69,21 @@ impl Report for Sudoku {
     }
 
     fn write_done(&self, json: &mut Json<'_>) {
-        let rows = self.solution_rows();
-        json.uint("count", self.solution_count())
-            .uint("nodes", self.counters().nodes)
-            .strs("grid", rows.iter().map(String::as_str));
+        write_result_done(
+            json,
+            self.solution_count(),
+            self.counters().nodes,
+            &self.solution_rows(),
+        );
     }
 
     fn summary(&self) -> String {
-        let mut lines = vec![format!(
-            "sudoku: solutions capped at {CAP}={}, nodes={}",
+        result_summary(
             self.solution_count(),
-            self.counters().nodes
-        )];
-        lines.extend(self.solution_rows());
-        lines.join("\n")
+            self.counters().nodes,
+            None,
+            self.solution_rows(),
+        )
     }
 
     fn write_description(&self, event: &SudokuEvent, _found: u64, out: &mut String) -> fmt::Result {

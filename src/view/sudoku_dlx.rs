@@ -11,7 +11,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
 use crate::ui::predict::{Answer, Ask, Form, Question};
-use crate::view::sudoku::givens_drawing;
+use crate::view::sudoku::{givens_drawing, result_summary, write_result_done};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::Sheet;
 
@@ -64,22 +64,23 @@ impl Report for SudokuDlx {
     }
 
     fn write_done(&self, json: &mut Json<'_>) {
-        let rows = self.solution_rows();
-        json.uint("count", self.solution_count())
-            .uint("nodes", self.counters().nodes)
-            .strs("grid", rows.iter().map(String::as_str))
-            .uint("updates", self.updates());
+        write_result_done(
+            json,
+            self.solution_count(),
+            self.counters().nodes,
+            &self.solution_rows(),
+        );
+        json.uint("updates", self.updates());
     }
 
     fn summary(&self) -> String {
-        let mut lines = vec![format!(
-            "sudoku: solutions capped at {CAP}={}, nodes={}, updates={}",
-            self.solution_count(),
-            self.counters().nodes,
-            self.updates()
-        )];
-        lines.extend(self.solution_rows());
-        lines.join("\n")
+        let (count, nodes) = (self.solution_count(), self.counters().nodes);
+        result_summary(
+            count,
+            nodes,
+            Some(("updates", self.updates())),
+            self.solution_rows(),
+        )
     }
 
     fn write_description(&self, event: &DlxEvent, _found: u64, out: &mut String) -> fmt::Result {

@@ -18,7 +18,7 @@ use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
-use crate::view::sudoku::givens_drawing;
+use crate::view::sudoku::{givens_drawing, result_summary, write_result_done};
 use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
@@ -68,22 +68,23 @@ impl Report for Propagate {
     }
 
     fn write_done(&self, json: &mut Json<'_>) {
-        let rows = self.solution_rows();
-        json.uint("count", self.solution_count())
-            .uint("nodes", self.counters().nodes)
-            .strs("grid", rows.iter().map(String::as_str))
-            .uint("forced", self.forced());
+        write_result_done(
+            json,
+            self.solution_count(),
+            self.counters().nodes,
+            &self.solution_rows(),
+        );
+        json.uint("forced", self.forced());
     }
 
     fn summary(&self) -> String {
-        let mut lines = vec![format!(
-            "sudoku: solutions capped at {CAP}={}, nodes={}, forced={}",
-            self.solution_count(),
-            self.counters().nodes,
-            self.forced()
-        )];
-        lines.extend(self.solution_rows());
-        lines.join("\n")
+        let (count, nodes) = (self.solution_count(), self.counters().nodes);
+        result_summary(
+            count,
+            nodes,
+            Some(("forced", self.forced())),
+            self.solution_rows(),
+        )
     }
 
     fn write_description(
