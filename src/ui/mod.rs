@@ -9,6 +9,7 @@ pub mod play;
 pub mod predict;
 pub mod render;
 pub mod scene;
+pub mod still;
 pub mod theme;
 pub mod tree;
 

@@ -1,0 +1,40 @@
+//! A screen drawn away from the terminal, into a buffer of a chosen size:
+//! the one drawing that frames, SVG pictures and headless casts are made
+//! from, so that each shows exactly what the terminal UI would.
+
+use anyhow::{Context, Result};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::{Buffer, Cell};
+
+use super::Screen;
+
+/// Draws `screen` as the terminal UI would on a `width` x `height`
+/// terminal, and returns the cells.
+pub fn draw(screen: &impl Screen, width: u16, height: u16) -> Result<Buffer> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height))
+        .context("cannot make an off-screen terminal")?;
+    terminal
+        .draw(|frame| screen.draw(frame))
+        .context("cannot draw the screen off the terminal")?;
+    Ok(terminal.backend().buffer().clone())
+}
+
+/// The cells of row `y` of `buffer`.
+pub fn row(buffer: &Buffer, y: u16) -> &[Cell] {
+    let width = usize::from(buffer.area.width);
+    let start = usize::from(y) * width;
+    &buffer.content[start..start + width]
+}
+
+/// The buffer as plain text: one line per row, trailing blanks trimmed,
+/// each line ending in a newline.
+pub fn text(buffer: &Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let line: String = row(buffer, y).iter().map(Cell::symbol).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
