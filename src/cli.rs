@@ -34,6 +34,10 @@ pub struct Cli {
 pub const COMPARE: &str = "compare";
 /// The name of the subcommand that runs the reference samples.
 pub const SAMPLES: &str = "samples";
+/// The name of the subcommand that prints a shell's completion script.
+pub const COMPLETIONS: &str = "completions";
+/// The name of the subcommand that prints the man page.
+pub const MAN: &str = "man";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -44,10 +48,65 @@ pub fn command() -> clap::Command {
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
     let samples =
         clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let completions = clap::Command::new(COMPLETIONS)
+        .about("Print the completion script of a shell (bash, zsh, fish, elvish, powershell)")
+        .arg(
+            clap::Arg::new("shell")
+                .required(true)
+                .value_parser(clap::value_parser!(clap_complete::Shell)),
+        );
+    let man = clap::Command::new(MAN)
+        .about("Print the man page (roff), e.g. `backstep man | man -l -`")
+        .arg(
+            clap::Arg::new("command")
+                .help("A command's own page, with its options (`backstep man queens`)"),
+        );
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
         .subcommand(samples)
+        .subcommand(completions)
+        .subcommand(man)
+}
+
+/// The completion script of `shell` for the whole command line.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command(), "backstep", &mut out);
+    out
+}
+
+/// The man page, in roff, generated from the command line: the program's
+/// options and a line for each subcommand, or with `name` that
+/// subcommand's own page (`backstep-queens(1)`, which the first page names).
+/// `None` when no subcommand has that name.
+pub fn man(name: Option<&str>) -> Option<std::io::Result<Vec<u8>>> {
+    let mut top = command()
+        .about("step through backtracking searches, event by event")
+        .long_about(registry::ABOUT);
+    // Built, a subcommand knows its page name (`backstep-queens`) and how
+    // it is typed (`backstep queens`).
+    top.build();
+    let page = match name {
+        None => top,
+        Some(name) => top.find_subcommand(name)?.clone(),
+    };
+    let mut out = Vec::new();
+    let page =
+        clap_mangen::Man::new(page).source(format!("backstep {}", env!("CARGO_PKG_VERSION")));
+    Some(page.render(&mut out).map(|()| {
+        // roff's preamble (a string for the apostrophe) comes before the
+        // `.TH` header; a page opening with its header is what `man`,
+        // `whatis` and `mandb` expect to read first.
+        let text = String::from_utf8_lossy(&out).into_owned();
+        match text.find("\n.TH ").map(|at| at + 1) {
+            Some(at) => {
+                let end = text[at..].find('\n').map_or(text.len(), |e| at + e + 1);
+                format!("{}{}{}", &text[at..end], &text[..at], &text[end..]).into_bytes()
+            }
+            None => out,
+        }
+    }))
 }
 
 #[cfg(test)]
@@ -88,6 +147,10 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "{names:?}");
-        assert_eq!(count, KINDS.len() + 2, "the searches, compare and samples");
+        assert_eq!(
+            count,
+            KINDS.len() + 4,
+            "the searches, compare, samples, completions and man"
+        );
     }
 }

@@ -89,6 +89,26 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Some((cli::COMPLETIONS, args)) => {
+            let shell = args
+                .get_one::<clap_complete::Shell>("shell")
+                .context("internal error: completions without a shell")?;
+            launch::print_text(&String::from_utf8_lossy(&cli::completions(*shell)))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some((cli::MAN, args)) => {
+            let name = args.get_one::<String>("command").map(String::as_str);
+            let page = cli::man(name)
+                .with_context(|| {
+                    format!(
+                        "man: no command named {:?} (see backstep --help)",
+                        name.unwrap_or_default()
+                    )
+                })?
+                .context("cannot write the man page")?;
+            launch::print_text(&String::from_utf8_lossy(&page))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare
                 .subcommand()
