@@ -152,8 +152,17 @@ pub fn find<S: Search>(search: &S, position: Position) -> Result<u64> {
                     }
                 }
             }
+            let counters = copy.counters();
+            let weighted = if nth == Nth::Solution && counters.solutions != seen {
+                format!(
+                    " (its count of {} includes solutions it does not visit)",
+                    counters.solutions
+                )
+            } else {
+                String::new()
+            };
             bail!(
-                "--at {position} is past the end: the search has {}",
+                "--at {position} is past the end: the search has {}{weighted}",
                 nth.counted(seen)
             )
         }

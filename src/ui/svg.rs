@@ -70,7 +70,7 @@ pub fn svg(buffer: &Buffer) -> String {
          <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
          width=\"{width}\" height=\"{height}\" \
          font-family=\"'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace\" \
-         font-size=\"{FONT_SIZE}\">\n\
+         font-size=\"{FONT_SIZE}\" style=\"white-space: pre\">\n\
          <rect width=\"{width}\" height=\"{height}\" fill=\"{BACKGROUND}\"/>\n"
     );
     let mut texts = String::new();
@@ -100,7 +100,7 @@ pub fn svg(buffer: &Buffer) -> String {
             if !text.trim().is_empty() || (underlined && !text.is_empty()) {
                 let _ = write!(
                     texts,
-                    "<text x=\"{x}\" y=\"{}\" textLength=\"{span}\" lengthAdjust=\"spacingAndGlyphs\" fill=\"{fg}\"",
+                    "<text xml:space=\"preserve\" x=\"{x}\" y=\"{}\" textLength=\"{span}\" lengthAdjust=\"spacingAndGlyphs\" fill=\"{fg}\"",
                     top + BASELINE
                 );
                 if look.modifier.contains(Modifier::BOLD) {
@@ -122,9 +122,8 @@ pub fn svg(buffer: &Buffer) -> String {
             start = end;
         }
     }
-    out.push_str("<g xml:space=\"preserve\">\n");
     out.push_str(&texts);
-    out.push_str("</g>\n</svg>\n");
+    out.push_str("</svg>\n");
     out
 }
 
