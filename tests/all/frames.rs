@@ -111,7 +111,9 @@ fn a_text_frame_is_the_screen_at_that_step() {
         .expect("a dead end");
     assert_eq!(dead_end.2, 3, "the first dead end is node 3");
     let step = dead_end.0;
-    let cases: [(u16, u16, Option<(&str, char)>); 5] = [
+    // Width, height, and the panel by its option and its key.
+    type Case = (u16, u16, Option<(&'static str, char)>);
+    let cases: [Case; 5] = [
         (80, 24, None),
         (100, 30, None),
         (100, 30, Some(("table", 't'))),
