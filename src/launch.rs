@@ -15,8 +15,10 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::model;
+use crate::position::{self, Position};
 use crate::print::{self, Mode};
-use crate::ui::{self, scene::Scene, theme::Theme};
+use crate::ui::app::{App, Panel};
+use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
 use crate::worksheet::{self, Blanks, Group, Sheet};
 
 /// One search's parsed options (a subcommand's, or a `compare`
@@ -163,6 +165,23 @@ pub struct SearchView {
     /// random; the same K hides the same cells.
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// Open at this position (on screen, or the frame --print frame or svg
+    /// draws): a step number, or the n-th solution, dead end or node
+    /// (solution:2, dead-end:1, node:7; nodes as the trace table numbers
+    /// them).
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
+    pub at: Option<Position>,
+
+    /// With --print frame or svg: the screen's size in columns and rows
+    /// [default: 80x24].
+    #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
+    pub size: Option<(u16, u16)>,
+
+    /// The panel below the board to open with (on screen, or in a frame)
+    /// [default: events].
+    #[arg(long, value_enum, value_name = "PANEL")]
+    pub panel: Option<Panel>,
 }
 
 /// How the terminal UI draws. Headless output is plain ASCII text with no
@@ -244,6 +263,12 @@ pub struct View {
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
+    /// Where to open (`--at`).
+    at: Option<Position>,
+    /// A frame's size (`--size`).
+    size: (u16, u16),
+    /// The panel to open with (`--panel`).
+    panel: Panel,
 }
 
 impl View {
@@ -260,6 +285,19 @@ impl View {
                 bail!("{name} applies only with --print worksheet");
             }
         }
+        let frame = matches!(args.print, Some(Mode::Frame | Mode::Svg));
+        let screen = args.print.is_none() || frame;
+        if args.at.is_some() && !screen {
+            bail!("--at applies only on screen or with --print frame or svg (one position each)");
+        }
+        if args.panel.is_some() && !screen {
+            bail!("--panel applies only on screen or with --print frame or svg");
+        }
+        if args.size.is_some() && !frame {
+            bail!(
+                "--size applies only with --print frame or svg (the screen is the terminal's size)"
+            );
+        }
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
@@ -271,6 +309,9 @@ impl View {
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
+            at: args.at,
+            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            panel: args.panel.unwrap_or(Panel::Events),
         })
     }
 
@@ -286,15 +327,31 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    let step = match view.at {
+        Some(at) => position::find(&search, at)?,
+        None => 0,
+    };
     let Some(mode) = view.mode else {
         if !ui::can_draw() {
             bail!(
                 "standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
         }
-        ui::run(search, name, view.theme, view.predict)?;
+        let app = App::opened(search, name, view.theme, step, view.panel);
+        ui::run_app(app, view.predict)?;
         return Ok(ExitCode::SUCCESS);
     };
+    if let Mode::Frame | Mode::Svg = mode {
+        let app = App::opened(search, name, view.theme, step, view.panel);
+        let (width, height) = view.size;
+        let buffer = still::draw(&app, width, height)?;
+        let text = match mode {
+            Mode::Svg => svg::svg(&buffer),
+            _ => still::text(&buffer),
+        };
+        print_text(&text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),

@@ -22,6 +22,11 @@ pub enum Mode {
     /// A Markdown worksheet: the rules, the trace table with blanks for a
     /// student, and the answer key.
     Worksheet,
+    /// The screen as the UI draws it at --at, as plain text (--size WxH,
+    /// --panel).
+    Frame,
+    /// The same screen as an SVG picture in the theme's colours.
+    Svg,
 }
 
 /// Prints a whole search in the given mode.
@@ -40,6 +45,10 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
         Mode::Trace => write_trace(search, out),
         Mode::Table => write_table(search, out),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        // A frame needs the screen, which `launch::show` draws.
+        Mode::Frame | Mode::Svg => Err(io::Error::other(
+            "frames are drawn by launch::show, from the terminal UI",
+        )),
     }
 }
 

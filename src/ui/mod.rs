@@ -2,6 +2,7 @@
 //! [`App`]; [`render`] draws it; the engine is only read.
 
 pub mod app;
+pub mod bookmarks;
 pub mod compare;
 pub mod keys;
 pub mod panels;
@@ -10,6 +11,7 @@ pub mod predict;
 pub mod render;
 pub mod scene;
 pub mod still;
+pub mod svg;
 pub mod theme;
 pub mod tree;
 
@@ -63,7 +65,11 @@ pub trait Screen {
 /// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
 /// With `predict`, it starts in predict mode.
 pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Result<()> {
-    let mut app = App::new(search, name, theme);
+    run_app(App::new(search, name, theme), predict)
+}
+
+/// Runs `app` (opened where `--at` asked) as [`run`] does.
+pub fn run_app<S: Scene>(mut app: App<S>, predict: bool) -> Result<()> {
     if predict {
         app.act(keys::Action::Predict);
     }

@@ -175,6 +175,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         };
         render_help(app, frame, room);
     }
+    if app.bookmarks.open {
+        super::bookmarks::render(&app.bookmarks, &app.theme, frame, area);
+    }
 }
 
 fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {

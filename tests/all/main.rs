@@ -46,6 +46,7 @@ mod cover;
 mod cover_cli;
 mod errors;
 mod event_loop;
+mod frames;
 mod fuzz;
 mod golden;
 mod headless;

@@ -55,7 +55,7 @@ pub struct QueensArgs {
         long,
         conflicts_with_all = [
             "full", "check_at_end", "permutations", "fundamental",
-            "print", "predict", "blanks", "seed"
+            "print", "predict", "blanks", "seed", "at", "size", "panel"
         ]
     )]
     pub play: bool,
