@@ -9,10 +9,11 @@
 //! groups shared by several commands are `Args` structs in
 //! `backstep::launch`, flattened into each search's own.
 
-use clap::{CommandFactory, Parser};
+use clap::{Args, CommandFactory, Parser};
 
 use backstep::launch::SearchView;
 use backstep::registry::{self, KINDS};
+use backstep::ui::replay::ReplayArgs;
 
 // The program's `--help` text comes from the registry, which names the
 // searches; with no command the top-level options are the default
@@ -34,6 +35,8 @@ pub struct Cli {
 pub const COMPARE: &str = "compare";
 /// The name of the subcommand that runs the reference samples.
 pub const SAMPLES: &str = "samples";
+/// The name of the subcommand that plays a recording back.
+pub const REPLAY: &str = "replay";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -44,10 +47,13 @@ pub fn command() -> clap::Command {
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
     let samples =
         clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let replay = ReplayArgs::augment_args(clap::Command::new(REPLAY))
+        .about("Play a recording (--record, --print cast) back in the terminal");
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
         .subcommand(samples)
+        .subcommand(replay)
 }
 
 #[cfg(test)]
@@ -88,6 +94,10 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "{names:?}");
-        assert_eq!(count, KINDS.len() + 2, "the searches, compare and samples");
+        assert_eq!(
+            count,
+            KINDS.len() + 3,
+            "the searches, compare, samples and replay"
+        );
     }
 }

@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 use std::marker::PhantomData;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -163,6 +164,51 @@ pub struct SearchView {
     /// random; the same K hides the same cells.
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
+    /// (play it with `backstep replay FILE` or asciinema).
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
+
+    /// With --print cast: the first step shown [default: 0].
+    #[arg(long, value_name = "A")]
+    pub from: Option<u64>,
+
+    /// With --print cast: the last step shown, or `end` [default: end].
+    #[arg(long, value_name = "B", value_parser = last_step)]
+    pub to: Option<LastStep>,
+
+    /// With --print cast: steps a second [default: 2].
+    #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
+    pub speed: Option<f64>,
+
+    /// With --print cast: the screen's columns and rows [default: 80x24].
+    #[arg(long, value_name = "WxH", value_parser = size)]
+    pub size: Option<(u16, u16)>,
+}
+
+/// The last step a stretch of the search shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastStep {
+    /// This step.
+    Step(u64),
+    /// The end of the search.
+    End,
+}
+
+/// Reads `--to B`: a step number, or `end`.
+fn last_step(text: &str) -> Result<LastStep, String> {
+    if text == "end" {
+        return Ok(LastStep::End);
+    }
+    text.parse()
+        .map(LastStep::Step)
+        .map_err(|_| format!("expected a step number (0 or more) or 'end', not '{text}'"))
+}
+
+/// Reads `--size WxH` for clap.
+fn size(text: &str) -> Result<(u16, u16), String> {
+    ui::still::parse_size(text).map_err(|err| err.to_string())
 }
 
 /// How the terminal UI draws. Headless output is plain ASCII text with no
@@ -194,6 +240,10 @@ pub struct CompareView {
 
     #[command(flatten)]
     pub look: Look,
+
+    /// Record the compare screen to FILE as an asciicast v2.
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
 }
 
 impl CompareView {
@@ -244,6 +294,10 @@ pub struct View {
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
+    /// Where the terminal UI is recorded.
+    record: Option<PathBuf>,
+    /// What `--print cast` shows.
+    stretch: ui::record::Stretch,
 }
 
 impl View {
@@ -260,6 +314,26 @@ impl View {
                 bail!("{name} applies only with --print worksheet");
             }
         }
+        if args.print != Some(Mode::Cast) {
+            let given = [
+                ("--from", args.from.is_some()),
+                ("--to", args.to.is_some()),
+                ("--speed", args.speed.is_some()),
+                ("--size", args.size.is_some()),
+            ];
+            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+                bail!("{name} applies only with --print cast");
+            }
+        }
+        let stretch = ui::record::Stretch {
+            from: args.from.unwrap_or(0),
+            to: match args.to {
+                Some(LastStep::Step(step)) => Some(step),
+                Some(LastStep::End) | None => None,
+            },
+            speed: args.speed.unwrap_or(2.0),
+            size: args.size.unwrap_or(ui::still::DEFAULT_SIZE),
+        };
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
@@ -271,6 +345,8 @@ impl View {
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
+            record: args.record,
+            stretch,
         })
     }
 
@@ -292,10 +368,22 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
                 "standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
         }
-        ui::run(search, name, view.theme, view.predict)?;
+        ui::run(
+            search,
+            name,
+            view.theme,
+            view.predict,
+            view.record.as_deref(),
+        )?;
         return Ok(ExitCode::SUCCESS);
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if mode == Mode::Cast {
+        let app = ui::app::App::new(search, name, view.theme);
+        ui::record::film(app, view.stretch, &mut out)?;
+        written(out.flush())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
         _ => print::print(search, mode, &mut out),
@@ -321,7 +409,8 @@ pub fn show_pair<A: Scene, B: Scene>(
             bail!("standard output is not a terminal; add --print summary");
         }
         let labels = labels.map(str::to_string);
-        ui::compare::run(left, right, name, labels, theme(&view.look))?;
+        let record = view.record.as_deref();
+        ui::compare::run(left, right, name, labels, theme(&view.look), record)?;
         return Ok(ExitCode::SUCCESS);
     }
     left.run_to_end();

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
-use backstep::launch;
+use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
+use backstep::ui::replay::ReplayArgs;
 use cli::Cli;
 
 mod cli;
@@ -89,6 +90,9 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Some((cli::REPLAY, replay)) => ReplayArgs::from_arg_matches(replay)
+            .context("internal error")?
+            .run(),
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare
                 .subcommand()

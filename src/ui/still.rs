@@ -2,7 +2,7 @@
 //! the one drawing that frames, SVG pictures and headless casts are made
 //! from, so that each shows exactly what the terminal UI would.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
@@ -37,4 +37,26 @@ pub fn text(buffer: &Buffer) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The screen size of a headless screen when none is given.
+pub const DEFAULT_SIZE: (u16, u16) = (80, 24);
+
+/// The largest side of a headless screen, in cells.
+const LARGEST: u16 = 1000;
+
+/// Reads `--size WxH`: columns `x` rows, each from 1 to 1000.
+pub fn parse_size(text: &str) -> Result<(u16, u16)> {
+    let Some((width, height)) = text.split_once(['x', 'X']) else {
+        bail!("expected COLUMNSxROWS such as 100x30, not '{text}'");
+    };
+    let side = |what: &str, side: &str| {
+        side.parse::<u16>()
+            .ok()
+            .filter(|n| (1..=LARGEST).contains(n))
+            .with_context(|| {
+                format!("{what} '{side}' in '{text}' is not a whole number from 1 to {LARGEST}")
+            })
+    };
+    Ok((side("the columns", width)?, side("the rows", height)?))
 }
