@@ -9,10 +9,11 @@
 //! groups shared by several commands are `Args` structs in
 //! `backstep::launch`, flattened into each search's own.
 
-use clap::{CommandFactory, Parser};
+use clap::{Args, CommandFactory, Parser};
 
 use backstep::launch::SearchView;
 use backstep::registry::{self, KINDS};
+use backstep::ui::replay::ReplayArgs;
 
 // The program's `--help` text comes from the registry, which names the
 // searches; with no command the top-level options are the default
@@ -38,6 +39,8 @@ pub const SAMPLES: &str = "samples";
 pub const COMPLETIONS: &str = "completions";
 /// The name of the subcommand that prints the man page.
 pub const MAN: &str = "man";
+/// The name of the subcommand that plays a recording back.
+pub const REPLAY: &str = "replay";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -61,12 +64,15 @@ pub fn command() -> clap::Command {
             clap::Arg::new("command")
                 .help("A command's own page, with its options (`backstep man queens`)"),
         );
+    let replay = ReplayArgs::augment_args(clap::Command::new(REPLAY))
+        .about("Play a recording (--record, --print cast) back in the terminal");
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
         .subcommand(samples)
         .subcommand(completions)
         .subcommand(man)
+        .subcommand(replay)
 }
 
 /// The completion script of `shell` for the whole command line.
@@ -149,8 +155,8 @@ mod tests {
         assert_eq!(names.len(), count, "{names:?}");
         assert_eq!(
             count,
-            KINDS.len() + 4,
-            "the searches, compare, samples, completions and man"
+            KINDS.len() + 5,
+            "the searches, compare, samples, completions, man and replay"
         );
     }
 }

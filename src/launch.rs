@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 use std::marker::PhantomData;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -173,7 +174,7 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame or svg: the screen's size in columns and rows
+    /// With --print frame, svg or cast: the screen's size in columns and rows
     /// [default: 80x24].
     #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
     pub size: Option<(u16, u16)>,
@@ -182,6 +183,42 @@ pub struct SearchView {
     /// [default: events].
     #[arg(long, value_enum, value_name = "PANEL")]
     pub panel: Option<Panel>,
+
+    /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
+    /// (play it with `backstep replay FILE` or asciinema).
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
+
+    /// With --print cast: the first step shown [default: 0].
+    #[arg(long, value_name = "A")]
+    pub from: Option<u64>,
+
+    /// With --print cast: the last step shown, or `end` [default: end].
+    #[arg(long, value_name = "B", value_parser = last_step)]
+    pub to: Option<LastStep>,
+
+    /// With --print cast: steps a second [default: 2].
+    #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
+    pub speed: Option<f64>,
+}
+
+/// The last step a stretch of the search shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastStep {
+    /// This step.
+    Step(u64),
+    /// The end of the search.
+    End,
+}
+
+/// Reads `--to B`: a step number, or `end`.
+fn last_step(text: &str) -> Result<LastStep, String> {
+    if text == "end" {
+        return Ok(LastStep::End);
+    }
+    text.parse()
+        .map(LastStep::Step)
+        .map_err(|_| format!("expected a step number (0 or more) or 'end', not '{text}'"))
 }
 
 /// How the terminal UI draws. Headless output is plain ASCII text with no
@@ -213,6 +250,10 @@ pub struct CompareView {
 
     #[command(flatten)]
     pub look: Look,
+
+    /// Record the compare screen to FILE as an asciicast v2.
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
 }
 
 impl CompareView {
@@ -269,6 +310,10 @@ pub struct View {
     size: (u16, u16),
     /// The panel to open with (`--panel`).
     panel: Panel,
+    /// Where the terminal UI is recorded.
+    record: Option<PathBuf>,
+    /// What `--print cast` shows.
+    stretch: ui::record::Stretch,
 }
 
 impl View {
@@ -293,11 +338,31 @@ impl View {
         if args.panel.is_some() && !screen {
             bail!("--panel applies only on screen or with --print frame or svg");
         }
-        if args.size.is_some() && !frame {
+        let cast = args.print == Some(Mode::Cast);
+        if args.size.is_some() && !frame && !cast {
             bail!(
-                "--size applies only with --print frame or svg (the screen is the terminal's size)"
+                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
             );
         }
+        if !cast {
+            let given = [
+                ("--from", args.from.is_some()),
+                ("--to", args.to.is_some()),
+                ("--speed", args.speed.is_some()),
+            ];
+            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+                bail!("{name} applies only with --print cast");
+            }
+        }
+        let stretch = ui::record::Stretch {
+            from: args.from.unwrap_or(0),
+            to: match args.to {
+                Some(LastStep::Step(step)) => Some(step),
+                Some(LastStep::End) | None => None,
+            },
+            speed: args.speed.unwrap_or(2.0),
+            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+        };
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
@@ -312,6 +377,8 @@ impl View {
             at: args.at,
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
             panel: args.panel.unwrap_or(Panel::Events),
+            record: args.record,
+            stretch,
         })
     }
 
@@ -338,7 +405,7 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
             );
         }
         let app = App::opened(search, name, view.theme, step, view.panel);
-        ui::run_app(app, view.predict)?;
+        ui::run_app(app, view.predict, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
@@ -353,6 +420,12 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if mode == Mode::Cast {
+        let app = ui::app::App::new(search, name, view.theme);
+        ui::record::film(app, view.stretch, &mut out)?;
+        written(out.flush())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
         _ => print::print(search, mode, &mut out),
@@ -378,7 +451,8 @@ pub fn show_pair<A: Scene, B: Scene>(
             bail!("standard output is not a terminal; add --print summary");
         }
         let labels = labels.map(str::to_string);
-        ui::compare::run(left, right, name, labels, theme(&view.look))?;
+        let record = view.record.as_deref();
+        ui::compare::run(left, right, name, labels, theme(&view.look), record)?;
         return Ok(ExitCode::SUCCESS);
     }
     left.run_to_end();

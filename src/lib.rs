@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
+pub mod cast;
 pub mod input;
 pub mod launch;
 pub mod model;

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
-use backstep::launch;
+use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
+use backstep::ui::replay::ReplayArgs;
 use cli::Cli;
 
 mod cli;
@@ -109,6 +110,9 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
             launch::print_text(&String::from_utf8_lossy(&page))?;
             Ok(ExitCode::SUCCESS)
         }
+        Some((cli::REPLAY, replay)) => ReplayArgs::from_arg_matches(replay)
+            .context("internal error")?
+            .run(),
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare
                 .subcommand()

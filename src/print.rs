@@ -27,6 +27,9 @@ pub enum Mode {
     Frame,
     /// The same screen as an SVG picture in the theme's colours.
     Svg,
+    /// The screen from step --from to --to as an asciicast (a recording
+    /// asciinema plays), --speed steps a second, at --size.
+    Cast,
 }
 
 /// Prints a whole search in the given mode.
@@ -45,9 +48,10 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
         Mode::Trace => write_trace(search, out),
         Mode::Table => write_table(search, out),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
-        // A frame needs the screen, which `launch::show` draws.
-        Mode::Frame | Mode::Svg => Err(io::Error::other(
-            "frames are drawn by launch::show, from the terminal UI",
+        // A frame, an SVG or a cast draws the screen, which needs a
+        // `Scene`: `launch::show` makes it, and never sends it here.
+        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+            "internal error: the screen is drawn by launch::show, not print",
         )),
     }
 }

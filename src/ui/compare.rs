@@ -322,20 +322,22 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
 }
 
 /// Opens the compare screen and runs it until the user quits (or a
-/// terminating signal arrives: see [`super::run_screen`]).
+/// terminating signal arrives: see [`super::run_screen`]), recording it to
+/// `record` if given.
 pub fn run<A: Scene, B: Scene>(
     left: A,
     right: B,
     name: &str,
     labels: [String; 2],
     theme: Theme,
+    record: Option<&std::path::Path>,
 ) -> Result<()> {
     let mut compare = Compare::new(
         App::new(left, name, theme),
         App::new(right, name, theme),
         labels,
     );
-    super::run_screen(&mut compare, false)
+    super::run_screen(&mut compare, false, record)
 }
 
 impl<A: Scene, B: Scene> Screen for Compare<A, B> {

@@ -40,6 +40,7 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod budgets;
+mod casts;
 mod colour;
 mod contract;
 mod cover;

@@ -105,7 +105,7 @@ impl Launch for QueensArgs {
             );
         }
         if self.play {
-            return play(self.n, &self.view.look);
+            return play(self.n, &self.view);
         }
         let plan = Plan::new(self.strategy(), self.state)?;
         let view = View::new(self.view)?;
@@ -231,11 +231,11 @@ impl Launch for CompareQueensArgs {
 
 /// Opens the play screen, where the student places the queens (clap
 /// refuses the options of the other screens with `--play`).
-fn play(n: u8, look: &launch::Look) -> Result<ExitCode> {
+fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
     if !ui::can_draw() {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
-    ui::play::run(n, launch::theme(look))?;
+    ui::play::run(n, launch::theme(&view.look), view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
