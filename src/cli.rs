@@ -34,6 +34,8 @@ pub struct Cli {
 pub const COMPARE: &str = "compare";
 /// The name of the subcommand that runs the reference samples.
 pub const SAMPLES: &str = "samples";
+/// The name of the subcommand that lists the bug lab's bugs.
+pub const BUGS: &str = "bugs";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -44,10 +46,13 @@ pub fn command() -> clap::Command {
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
     let samples =
         clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let bugs = clap::Command::new(BUGS)
+        .about("List the bug lab's classic bugs, one line each: each search's --bug NAME");
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
         .subcommand(samples)
+        .subcommand(bugs)
 }
 
 #[cfg(test)]
@@ -88,6 +93,10 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "{names:?}");
-        assert_eq!(count, KINDS.len() + 2, "the searches, compare and samples");
+        assert_eq!(
+            count,
+            KINDS.len() + 3,
+            "the searches, compare, samples and bugs"
+        );
     }
 }

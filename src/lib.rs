@@ -14,6 +14,7 @@ pub mod assets;
 pub mod input;
 pub mod launch;
 pub mod model;
+pub mod parting;
 pub mod print;
 pub mod registry;
 pub mod samples;

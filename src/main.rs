@@ -89,6 +89,10 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Some((cli::BUGS, _)) => {
+            launch::print_text(&launch::bugs_text(KINDS))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare
                 .subcommand()
