@@ -41,6 +41,8 @@ pub const COMPLETIONS: &str = "completions";
 pub const MAN: &str = "man";
 /// The name of the subcommand that plays a recording back.
 pub const REPLAY: &str = "replay";
+/// The name of the subcommand that lists the bug lab's bugs.
+pub const BUGS: &str = "bugs";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -66,6 +68,8 @@ pub fn command() -> clap::Command {
         );
     let replay = ReplayArgs::augment_args(clap::Command::new(REPLAY))
         .about("Play a recording (--record, --print cast) back in the terminal");
+    let bugs = clap::Command::new(BUGS)
+        .about("List the bug lab's classic bugs, one line each: each search's --bug NAME");
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
@@ -73,6 +77,7 @@ pub fn command() -> clap::Command {
         .subcommand(completions)
         .subcommand(man)
         .subcommand(replay)
+        .subcommand(bugs)
 }
 
 /// The completion script of `shell` for the whole command line.
@@ -155,8 +160,8 @@ mod tests {
         assert_eq!(names.len(), count, "{names:?}");
         assert_eq!(
             count,
-            KINDS.len() + 5,
-            "the searches, compare, samples, completions, man and replay"
+            KINDS.len() + 6,
+            "the searches, compare, samples, completions, man, replay and bugs"
         );
     }
 }

@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::model;
+use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
 use crate::ui::app::{App, Panel};
@@ -29,6 +30,36 @@ pub trait Launch: Args + FromArgMatches + 'static {
     /// screen. The exit status is the search's to say (`samples`-like
     /// checks may fail with 1); errors are reported by `main` (status 2).
     fn run(self) -> Result<ExitCode>;
+
+    /// The bug lab's bugs of this search (`--bug NAME`), for `backstep
+    /// bugs`; none unless the search has some (see [`bugs_of`]).
+    fn bugs() -> Vec<BugLine> {
+        Vec::new()
+    }
+}
+
+/// One bug of the bug lab, as `backstep bugs` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugLine {
+    /// The name `--bug` takes.
+    pub name: String,
+    /// What the bug gets wrong, in one line.
+    pub about: String,
+}
+
+/// The bugs of a search's `--bug` value enum, with their help lines.
+pub fn bugs_of<E: ValueEnum>() -> Vec<BugLine> {
+    E::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .map(|value| BugLine {
+            name: value.get_name().to_string(),
+            about: value
+                .get_help()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// A search as the registry lists it: its subcommand, its `compare`
@@ -45,6 +76,8 @@ pub trait Kind: Sync {
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// Runs the comparison from its `compare` subcommand's matches.
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
+    /// The search's bugs, for `backstep bugs`.
+    fn bugs(&self) -> Vec<BugLine>;
 }
 
 /// The registry entry of a search whose options are `S`, compared under
@@ -84,6 +117,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode> {
         C::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
+
+    fn bugs(&self) -> Vec<BugLine> {
+        S::bugs()
+    }
 }
 
 /// The registry entry of a search with the options `S` and no comparison.
@@ -121,6 +158,10 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn run_compare(&self, _: &ArgMatches) -> Result<ExitCode> {
         bail!("`compare {}` does not exist", self.name)
+    }
+
+    fn bugs(&self) -> Vec<BugLine> {
+        S::bugs()
     }
 }
 
@@ -483,5 +524,123 @@ pub fn labelled(summary: &str, label: &str) -> String {
         summary.to_string()
     } else {
         format!("{} {label}{}", &summary[..colon], &summary[colon..])
+    }
+}
+
+/// `backstep bugs`: every search's bugs, one line each, in registry order.
+pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
+    let lines: Vec<(String, String)> = kinds
+        .iter()
+        .flat_map(|kind| {
+            kind.bugs()
+                .into_iter()
+                .map(|bug| (format!("{} --bug {}", kind.name(), bug.name), bug.about))
+        })
+        .collect();
+    let width = lines.iter().map(|(head, _)| head.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (head, about) in lines {
+        text.push_str(&format!("{head:width$}  {about}\n"));
+    }
+    text.push_str("Each runs with --print MODE, and beside the correct search with `backstep compare <search> ... --bug NAME`.\n");
+    text
+}
+
+/// Shows a bug variant as [`show`] does; its worksheet (`--print
+/// worksheet`) also asks for the first row where it goes wrong, which the
+/// answer key names by setting its table beside `correct`'s.
+pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
+    (bug, mut correct): (B, C),
+    name: &str,
+    bug_name: &str,
+    view: View,
+) -> Result<ExitCode> {
+    if view.mode != Some(Mode::Worksheet) {
+        return show(bug, name, view);
+    }
+    let mut bug = bug;
+    if let Some(max) = view.max_nodes {
+        bug.limit_nodes(max);
+        correct.limit_nodes(max);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &mut out);
+    written(printed.and_then(|()| out.flush()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The correct search and a bug variant side by side, stepping together
+/// event by event: on screen they open at their first difference, with
+/// `explain`'s sentence; `--print summary` prints both results and where
+/// they part.
+pub fn show_parting<A: Scene, B: Scene<Event = A::Event>>(
+    (mut left, mut right): (A, B),
+    name: &str,
+    labels: [&str; 2],
+    view: &CompareView,
+    explain: Explain<A, B>,
+) -> Result<ExitCode> {
+    if let Some(max) = view.max_nodes {
+        left.limit_nodes(max);
+        right.limit_nodes(max);
+    }
+    let parting = parting::first(left.clone(), right.clone());
+    let said = parting.as_ref().map(|p| (p.step, explain(p)));
+    if view.print.is_none() {
+        if !ui::can_draw() {
+            bail!("standard output is not a terminal; add --print summary");
+        }
+        let labels = labels.map(str::to_string);
+        ui::compare::run_parting(
+            left,
+            right,
+            name,
+            labels,
+            theme(&view.look),
+            said,
+            view.record.as_deref(),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    let describe = |search: &dyn Fn(&A::Event) -> String, event: Option<&A::Event>| {
+        event.map_or_else(|| "the search has ended".to_string(), search)
+    };
+    if let Some(p) = &parting {
+        let words = describe(
+            &|e| p.left_search.describe(e, p.left_search.counters().found),
+            p.left.as_ref(),
+        );
+        let bug_words = describe(
+            &|e| p.right_search.describe(e, p.right_search.counters().found),
+            p.right.as_ref(),
+        );
+        text.push_str(&format!(
+            "first difference at step {}:\n  {}: {words}\n  {}: {bug_words}\n  {}\n",
+            p.step,
+            labels[0],
+            labels[1],
+            explain(p)
+        ));
+    } else {
+        text.push_str("no difference: both searches yield the same events\n");
+    }
+    left.run_to_end();
+    right.run_to_end();
+    let results = format!(
+        "{}\n{}\n",
+        parenthesised(&model::summary(&left), labels[0]),
+        model::summary(&right),
+    );
+    print_text(&(results + &text))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A summary whose head names its side in parentheses, as a bug's does:
+/// `word AAB: ...` becomes `word AAB (correct): ...`.
+fn parenthesised(summary: &str, label: &str) -> String {
+    match summary.split_once(':') {
+        Some((head, rest)) => format!("{head} ({label}):{rest}"),
+        None => format!("({label}) {summary}"),
     }
 }

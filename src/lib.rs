@@ -15,6 +15,7 @@ pub mod cast;
 pub mod input;
 pub mod launch;
 pub mod model;
+pub mod parting;
 pub mod position;
 pub mod print;
 pub mod registry;

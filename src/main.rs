@@ -113,6 +113,10 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
         Some((cli::REPLAY, replay)) => ReplayArgs::from_arg_matches(replay)
             .context("internal error")?
             .run(),
+        Some((cli::BUGS, _)) => {
+            launch::print_text(&launch::bugs_text(KINDS))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare
                 .subcommand()

@@ -109,6 +109,13 @@ pub trait Report: Search {
     }
 }
 
+/// What a bug variant adds to the head of its summary, ` (bug NAME)`,
+/// so that its wrong result is never read as the search's own; empty for a
+/// correct search.
+pub fn bug_label(bug: Option<&str>) -> String {
+    bug.map_or_else(String::new, |name| format!(" (bug {name})"))
+}
+
 /// The words for a search a node budget stopped (SPEC §5), `incomplete
 /// (node budget K)`; `None` for a search within its budget. Every view
 /// that would state a result (unsatisfiable, unique, not found) says this

@@ -49,6 +49,10 @@ pub struct Compare<A: Scene, B: Scene> {
     pub help_scroll: u16,
     /// The furthest the help popup can scroll, as last drawn.
     pub help_max: std::cell::Cell<u16>,
+    /// The bug lab: the step where the correct search (left) and the bug
+    /// (right) first differ, and what the bug did there. Set, both sides
+    /// step together event by event instead of node by node.
+    pub parting: Option<(u64, String)>,
 }
 
 impl<A: Scene, B: Scene> Compare<A, B> {
@@ -63,7 +67,21 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             help: false,
             help_scroll: 0,
             help_max: std::cell::Cell::new(0),
+            parting: None,
         }
+    }
+
+    /// The bug lab's pair, opened at the step where they first differ
+    /// (see [`Compare::parting`]); at step 0 when they never do.
+    pub fn parted(mut self, parting: Option<(u64, String)>) -> Self {
+        if let Some((step, _)) = &parting {
+            self.left.timeline.seek(*step);
+            self.left.sync();
+            self.right.timeline.seek(*step);
+            self.right.sync();
+        }
+        self.parting = parting;
+        self
     }
 
     /// Reacts to one key press.
@@ -127,9 +145,10 @@ impl<A: Scene, B: Scene> Compare<A, B> {
     pub fn act(&mut self, action: Action) {
         // In lockstep a step is one node on each side, so the counters stay
         // comparable; every other action applies to both as it is.
+        let by_node = self.parting.is_none();
         let action = match (self.focus, action) {
-            (Focus::Both, Action::Step) => Action::NextNode,
-            (Focus::Both, Action::Back) => Action::PrevNode,
+            (Focus::Both, Action::Step) if by_node => Action::NextNode,
+            (Focus::Both, Action::Back) if by_node => Action::PrevNode,
             (_, Action::Help) => {
                 self.help = !self.help;
                 self.help_scroll = 0;
@@ -187,11 +206,15 @@ pub fn min_size<A: Scene, B: Scene>(c: &Compare<A, B>) -> (u16, u16) {
     let (aw, ah) = c.left.timeline.search().board_size();
     let (bw, bh) = c.right.timeline.search().board_size();
     let width = 2 * (aw.max(bw).max(34) + 2);
-    (width.max(60), ah.max(bh) + 2 + SIDE_ROWS + 4)
+    let parting = if c.parting.is_some() { PARTING_ROWS } else { 0 };
+    (width.max(60), ah.max(bh) + 2 + SIDE_ROWS + 4 + parting)
 }
 
 /// Rows below a board on each side: counters and the last event.
 const SIDE_ROWS: u16 = 4;
+
+/// Rows of the bug lab's line: where the two sides part, and why.
+const PARTING_ROWS: u16 = 2;
 
 /// Draws the compare screen.
 pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
@@ -206,13 +229,28 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         frame.render_widget(Paragraph::new(text).centered(), area);
         return;
     }
-    let [title, sides, ratio_area, bar] = Layout::vertical([
+    let parting_rows = if c.parting.is_some() { PARTING_ROWS } else { 0 };
+    let [title, sides, parting_area, ratio_area, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
+        Constraint::Length(parting_rows),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
+    if let Some((step, why)) = &c.parting {
+        let at = c.left.timeline.step() == *step && c.right.timeline.step() == *step;
+        let head = if at {
+            format!(" First difference, step {step}: ")
+        } else {
+            format!(" They first differ at step {step} (back to it: `:{step}` enter): ")
+        };
+        let line = Line::from(vec![
+            Span::styled(head, theme.title()),
+            Span::styled(why.clone(), if at { theme.newest() } else { theme.muted() }),
+        ]);
+        frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), parting_area);
+    }
     let dot = theme.glyphs.dot;
     let right = format!("{dot} ? help ");
     let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
@@ -337,6 +375,26 @@ pub fn run<A: Scene, B: Scene>(
         App::new(right, name, theme),
         labels,
     );
+    super::run_screen(&mut compare, false, record)
+}
+
+/// Opens the bug lab's compare screen (the correct search left, the bug
+/// right) at their first difference, stepping event by event.
+pub fn run_parting<A: Scene, B: Scene>(
+    left: A,
+    right: B,
+    name: &str,
+    labels: [String; 2],
+    theme: Theme,
+    parting: Option<(u64, String)>,
+    record: Option<&std::path::Path>,
+) -> Result<()> {
+    let mut compare = Compare::new(
+        App::new(left, name, theme),
+        App::new(right, name, theme),
+        labels,
+    )
+    .parted(parting);
     super::run_screen(&mut compare, false, record)
 }
 

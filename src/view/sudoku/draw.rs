@@ -6,7 +6,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::Cause;
-use crate::search::sudoku::{Order, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits};
+use crate::search::sudoku::{
+    Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
+};
 use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 
@@ -15,7 +17,7 @@ const LABEL: u16 = 3;
 /// Each cell is two wide: a space and the digit.
 const CELL: u16 = 2;
 
-impl Scene for Sudoku {
+impl<R: Rules> Scene for Sudoku<R> {
     fn title(&self, name: &str, theme: &Theme) -> String {
         let order = match self.options().order {
             Order::Mrv => "MRV",
@@ -292,7 +294,7 @@ impl Scene for Sudoku {
     }
 }
 
-impl Sudoku {
+impl<R: Rules> Sudoku<R> {
     fn cell(&self, idx: usize, theme: &Theme) -> (String, Style) {
         let digit = self.grid()[idx];
         if self.givens()[idx] != 0 {
