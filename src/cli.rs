@@ -34,6 +34,8 @@ pub struct Cli {
 pub const COMPARE: &str = "compare";
 /// The name of the subcommand that runs the reference samples.
 pub const SAMPLES: &str = "samples";
+/// The option of `samples` that runs the labs' self-checks.
+pub const LABS: &str = "labs";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -42,8 +44,14 @@ pub fn command() -> clap::Command {
         .subcommand_required(true)
         .arg_required_else_help(false)
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
-    let samples =
-        clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let samples = clap::Command::new(SAMPLES)
+        .about("Run the reference samples and check their results")
+        .arg(
+            clap::Arg::new(LABS)
+                .long(LABS)
+                .action(clap::ArgAction::SetTrue)
+                .help("Check the labs' searches instead: one line per check, `ok` or `FAIL`"),
+        );
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
