@@ -50,6 +50,7 @@ mod fuzz;
 mod golden;
 mod headless;
 mod keys;
+mod labs;
 mod layout;
 mod lib_outputs;
 mod maze;
