@@ -43,6 +43,8 @@ pub const MAN: &str = "man";
 pub const REPLAY: &str = "replay";
 /// The name of the subcommand that lists the bug lab's bugs.
 pub const BUGS: &str = "bugs";
+/// The option of `samples` that runs the labs' self-checks.
+pub const LABS: &str = "labs";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -51,8 +53,14 @@ pub fn command() -> clap::Command {
         .subcommand_required(true)
         .arg_required_else_help(false)
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
-    let samples =
-        clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let samples = clap::Command::new(SAMPLES)
+        .about("Run the reference samples and check their results")
+        .arg(
+            clap::Arg::new(LABS)
+                .long(LABS)
+                .action(clap::ArgAction::SetTrue)
+                .help("Check the labs' searches instead: one line per check, `ok` or `FAIL`"),
+        );
     let completions = clap::Command::new(COMPLETIONS)
         .about("Print the completion script of a shell (bash, zsh, fish, elvish, powershell)")
         .arg(

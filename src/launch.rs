@@ -520,7 +520,10 @@ pub fn labelled(summary: &str, label: &str) -> String {
         return format!("{label}: {summary}");
     };
     let head = summary[..colon].replace('-', " ");
-    if head.ends_with(&format!(" {label}")) {
+    // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
+    // all`) names its variant in one part of its own.
+    let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
+    if head.split(", ").any(named) {
         summary.to_string()
     } else {
         format!("{} {label}{}", &summary[..colon], &summary[colon..])

@@ -81,8 +81,12 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
             let cli = Cli::from_arg_matches(&matches).context("internal error")?;
             registry::default(cli.view)
         }
-        Some((cli::SAMPLES, _)) => {
-            let (text, ok) = samples::run()?;
+        Some((cli::SAMPLES, options)) => {
+            let (text, ok) = if options.get_flag(cli::LABS) {
+                samples::labs::run()
+            } else {
+                samples::run()?
+            };
             launch::print_text(&text)?;
             Ok(if ok {
                 ExitCode::SUCCESS

@@ -20,7 +20,7 @@ pub const KINDS: &[&dyn Kind] = &[
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
     &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
     &Solo::<maze::command::MazeArgs>::new("maze"),
-    &Solo::<colour::command::ColourArgs>::new("colour"),
+    &Entry::<colour::command::ColourArgs, colour::command::CompareColourArgs>::new("colour"),
     &Solo::<cover::command::CoverArgs>::new("cover"),
 ];
 

@@ -20,6 +20,8 @@
 //! - `event_loop`: runs and jumps worked in slices up to a deadline.
 //! - `keys`: every key of every key table pressed, against the README's
 //!   key lists and what each action's help says it does.
+//! - `labs`: `samples --labs` (and a check that must FAIL) and `compare
+//!   colour` against two `colour` runs.
 //! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
@@ -52,6 +54,7 @@ mod fuzz;
 mod golden;
 mod headless;
 mod keys;
+mod labs;
 mod layout;
 mod lib_outputs;
 mod maze;
