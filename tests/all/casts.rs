@@ -258,8 +258,8 @@ fn bad_stretches_and_options_exit_2_naming_them() {
         (&["--from", "-1"], "'-1'"),
         (&["--speed", "0"], "above 0"),
         (&["--speed", "fast"], "'fast'"),
-        (&["--size", "0x24"], "the columns '0'"),
-        (&["--size", "80"], "COLUMNSxROWS"),
+        (&["--size", "0x24"], "the width '0'"),
+        (&["--size", "80"], "expected WxH"),
     ] {
         let args: Vec<&str> = cast.iter().chain(extra).copied().collect();
         let output = run(&args);
