@@ -2,12 +2,15 @@
 //! [`App`]; [`render`] draws it; the engine is only read.
 
 pub mod app;
+pub mod big;
 pub mod compare;
 pub mod keys;
+pub mod mouse;
 pub mod panels;
 pub mod play;
 pub mod predict;
 pub mod render;
+pub mod scale;
 pub mod scene;
 pub mod still;
 pub mod theme;
@@ -43,7 +46,7 @@ pub trait Screen {
     fn draw(&self, frame: &mut Frame);
     /// Reacts to one key press.
     fn on_key(&mut self, key: KeyEvent);
-    /// Reacts to the mouse (only the play screen captures it).
+    /// Reacts to the mouse (the main and play screens capture it).
     fn on_mouse(&mut self, _mouse: MouseEvent) {}
     /// Whether the user asked to leave.
     fn quit(&self) -> bool;
@@ -61,13 +64,15 @@ pub trait Screen {
 /// terminal is restored on every way out: quit, error, panic (ratatui's
 /// panic hook restores it before the panic message prints), and SIGTERM,
 /// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
-/// With `predict`, it starts in predict mode.
+/// With `predict`, it starts in predict mode. The mouse is captured (a
+/// click on a table row or tree node jumps to it, the wheel scrolls) and
+/// released on every one of those ways out.
 pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Result<()> {
     let mut app = App::new(search, name, theme);
     if predict {
         app.act(keys::Action::Predict);
     }
-    run_screen(&mut app, false)
+    run_screen(&mut app, true)
 }
 
 /// Runs `screen` in the terminal until the user quits or a terminating
@@ -259,6 +264,10 @@ impl<S: Scene> Screen for App<S> {
 
     fn on_key(&mut self, key: KeyEvent) {
         App::on_key(self, key);
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        App::on_mouse(self, mouse);
     }
 
     fn quit(&self) -> bool {
