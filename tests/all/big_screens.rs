@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::apps::{colour, queens, sudoku};
+use crate::apps::{colour, queens, sudoku, word};
 use backstep::search::queens::QueensEvent;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::ui::app::App;
@@ -214,6 +214,20 @@ fn sudoku_on_a_projector() {
         // The labels 1 to 8 of the rows and columns are digits too.
         assert_eq!(on_board, digits + 16, "{size:?}");
         insta::assert_snapshot!(format!("sudoku_inkala_step300_tree_{name}"), text(&buf));
+    }
+}
+
+/// The same mechanism draws every search larger: a Word Search and
+/// 8-Queens too, mid-search, at both sizes.
+#[test]
+fn other_boards_scale_the_same_way() {
+    let mut words = word("sample", "ABCB");
+    steps(&mut words, 12);
+    let mut eight = queens(8, false, colour());
+    steps(&mut eight, 200);
+    for size in [PROJECTOR, LARGE] {
+        check_scaled(&words, &draw(&words, size), size);
+        check_scaled(&eight, &draw(&eight, size), size);
     }
 }
 
