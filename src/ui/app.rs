@@ -8,6 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::bookmarks::Bookmarks;
 use super::keys::{self, Action};
+use super::mouse::Hits;
 use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
@@ -96,6 +97,13 @@ pub struct App<S: Scene> {
     pub outcome: Option<Option<LastSolution<S>>>,
     /// Fractional events owed to the run between frames.
     carry: f64,
+    /// Where the last frame put what the mouse can click or scroll.
+    pub hits: Hits,
+    /// How many lines the event log is scrolled back from its newest
+    /// line (the wheel); cleared when the step changes.
+    pub log_back: usize,
+    /// The step the log was scrolled back at.
+    pub(super) log_step: u64,
 }
 
 /// Where the table or tree was last drawn: its first line, the lines in
@@ -169,6 +177,9 @@ impl<S: Scene> App<S> {
             help_max: std::cell::Cell::new(0),
             outcome: None,
             carry: 0.0,
+            hits: Hits::default(),
+            log_back: 0,
+            log_step: 0,
         }
     }
 
@@ -334,7 +345,7 @@ impl<S: Scene> App<S> {
 
     /// Scrolls the table or tree by `lines` (negative: up), within what was
     /// last drawn.
-    fn scroll_by(&mut self, lines: isize) {
+    pub(super) fn scroll_by(&mut self, lines: isize) {
         if !matches!(self.panel, Panel::Table | Panel::Tree) || self.predict.is_some() {
             self.message = Some("j k pgup pgdn scroll the trace table (t) or the tree (T)".into());
             return;
@@ -552,6 +563,9 @@ impl<S: Scene> App<S> {
         if self.scroll.is_some() && self.scroll_step != self.timeline.step() {
             self.scroll = None;
         }
+        if self.log_back > 0 && self.log_step != self.timeline.step() {
+            self.log_back = 0;
+        }
         if matches!(self.panel, Panel::Table | Panel::Tree) {
             self.nodes.sync(&self.timeline);
         }
@@ -561,12 +575,12 @@ impl<S: Scene> App<S> {
         }
     }
 
-    fn stop(&mut self) {
+    pub(super) fn stop(&mut self) {
         self.running = false;
         self.pending = None;
     }
 
-    fn begin(&mut self, goal: Goal, label: String) {
+    pub(super) fn begin(&mut self, goal: Goal, label: String) {
         self.running = false;
         let job = self.timeline.start(goal);
         let to_start_if_none = goal == Goal::PrevOther(EventKind::Reject);

@@ -2,15 +2,18 @@
 //! [`App`]; [`render`] draws it; the engine is only read.
 
 pub mod app;
+pub mod big;
 pub mod bookmarks;
 pub mod compare;
 pub mod keys;
+pub mod mouse;
 pub mod panels;
 pub mod play;
 pub mod predict;
 pub mod record;
 pub mod render;
 pub mod replay;
+pub mod scale;
 pub mod scene;
 pub mod still;
 pub mod svg;
@@ -49,7 +52,7 @@ pub trait Screen {
     fn draw(&self, frame: &mut Frame);
     /// Reacts to one key press.
     fn on_key(&mut self, key: KeyEvent);
-    /// Reacts to the mouse (only the play screen captures it).
+    /// Reacts to the mouse (the main and play screens capture it).
     fn on_mouse(&mut self, _mouse: MouseEvent) {}
     /// Whether the user asked to leave.
     fn quit(&self) -> bool;
@@ -68,7 +71,9 @@ pub trait Screen {
 /// panic hook restores it before the panic message prints), and SIGTERM,
 /// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
 /// With `predict`, it starts in predict mode; with `record`, the session
-/// is written to that file as an asciicast.
+/// is written to that file as an asciicast. The mouse is captured (a
+/// click on a table row or tree node jumps to it, the wheel scrolls) and
+/// released on every one of those ways out.
 pub fn run<S: Scene>(
     search: S,
     name: &str,
@@ -84,7 +89,7 @@ pub fn run_app<S: Scene>(mut app: App<S>, predict: bool, record: Option<&Path>) 
     if predict {
         app.act(keys::Action::Predict);
     }
-    run_screen(&mut app, false, record)
+    run_screen(&mut app, true, record)
 }
 
 /// The terminal the screens draw on: standard output, recorded or not.
@@ -290,6 +295,10 @@ impl<S: Scene> Screen for App<S> {
 
     fn on_key(&mut self, key: KeyEvent) {
         App::on_key(self, key);
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        App::on_mouse(self, mouse);
     }
 
     fn quit(&self) -> bool {

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use super::app::App;
+use super::mouse::Spot;
 use super::scene::Scene;
 
 /// The trace table of the nodes entered so far (in a long search, of those
@@ -115,6 +116,24 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             format!(" {} ", notes.join(" · ")),
             app.theme.muted(),
         ));
+    }
+    // What the mouse can reach: the panel scrolls, each row jumps to its node.
+    let inner = block.inner(area);
+    app.hits.add(area, Spot::Nodes);
+    for (i, row) in (first..total.min(first + visible)).enumerate() {
+        let y = inner.y + 1 + i as u16;
+        let spot = Spot::Node {
+            number: log.number(row),
+            step: log.rows()[row].step,
+        };
+        app.hits.add(
+            Rect {
+                y,
+                height: 1,
+                ..inner
+            },
+            spot,
+        );
     }
     let widget = Table::new(rows, widths)
         .column_spacing(2)

@@ -17,7 +17,7 @@ use crate::search::{EventKind, SearchEvent};
 /// (two lines and a border), the event log (at least one line), key bar.
 const FIXED_ROWS: u16 = 1 + 4 + 3 + 1;
 /// The masks panel's width on a wide screen, at least.
-const MIN_MASKS: u16 = 44;
+pub(super) const MIN_MASKS: u16 = 44;
 /// The fewest rows a trace table or tree gets inside its border before it
 /// takes the board's place.
 const MIN_PANEL_ROWS: u16 = 5;
@@ -25,9 +25,9 @@ const MIN_PANEL_ROWS: u16 = 5;
 /// lines wrap): 12-Queens' masks fit beside its board in 80 columns.
 const NARROWEST_MASKS: u16 = 38;
 /// The counters column, when there is room for it.
-const COUNTERS_WIDTH: u16 = 30;
+pub(super) const COUNTERS_WIDTH: u16 = 30;
 /// Its height inside the border: one line per counter.
-const COUNTERS_ROWS: u16 = 6;
+pub(super) const COUNTERS_ROWS: u16 = 6;
 
 /// The smallest terminal this search can be drawn in.
 pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
@@ -42,7 +42,7 @@ pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
 /// spare one) when it is `width` wide: the most it takes at any step, so
 /// that no panel moves from one step to the next. A line too long for the
 /// width wraps.
-fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
+pub(super) fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
     let (w, h) = app.timeline.search().masks_extent(&app.theme);
     let inner = width.map_or(w, |width| width.saturating_sub(2)).max(1);
     let wraps = w.div_ceil(inner).saturating_sub(1);
@@ -99,10 +99,15 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
 /// Draws the whole screen for the app's current state.
 pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let area = frame.area();
+    app.hits.clear();
     let (w, h) = min_size(app);
     if area.width < w || area.height < h {
         render_too_small(app, frame, area, (w, h));
         return;
+    }
+    // A projector's screen: the board drawn larger, the panels beside it.
+    if let Some(big) = super::big::layout(app, area) {
+        return super::big::draw(app, frame, &big);
     }
     let (bw, bh) = app.timeline.search().board_size();
     let (mw, _) = masks_size(app, None);
@@ -180,14 +185,19 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     }
 }
 
-fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
+pub(super) fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
     Block::bordered()
         .border_set(app.theme.glyphs.border)
         .border_style(app.theme.border())
         .title(Span::styled(format!(" {title} "), app.theme.title()))
 }
 
-fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, board_hidden: bool) {
+pub(super) fn render_title<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    board_hidden: bool,
+) {
     let search = app.timeline.search();
     let t = &app.theme;
     let dot = t.glyphs.dot;
@@ -227,6 +237,12 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
 }
 
 fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    render_board_at(app, frame, area, 1);
+}
+
+/// The board panel with each board cell drawn as a `scale` x `scale`
+/// block ([`super::scale`]).
+pub(super) fn render_board_at<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, scale: u16) {
     let view = view(app);
     let mut block = block(app, "Board");
     // Short, to fit under the smallest board; the end line says more.
@@ -243,11 +259,19 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    if scale <= 1 {
+        view.search
+            .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
+        return;
+    }
+    let (bw, bh) = view.search.board_size();
+    let mut board = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
     view.search
-        .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
+        .render_board(view.last, &app.scene_theme(), board.area, &mut board);
+    super::scale::blow_up(&board, scale, inner, frame.buffer_mut());
 }
 
-fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let view = view(app);
     let lines = view.search.masks(view.last, &app.scene_theme());
     let paragraph = Paragraph::new(lines)
@@ -419,7 +443,7 @@ pub fn counter_lines<S: Scene>(app: &App<S>, width: u16, max_rows: usize) -> Vec
         .collect()
 }
 
-fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let room = area.width.saturating_sub(2 + 10) as usize;
     let lines: Vec<Line> = counter_items(app)
@@ -441,7 +465,12 @@ fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block(app, "Counters")), area);
 }
 
-fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_counters: bool) {
+pub(super) fn render_path<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    with_counters: bool,
+) {
     let t = &app.theme;
     let mut lines = Vec::new();
     let inner = area.width.saturating_sub(2) as usize;
@@ -471,11 +500,26 @@ fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_count
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
-fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    let block = block(app, "Events");
+pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let mut block = block(app, "Events");
     let rows = block.inner(area).height as usize;
     let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
+    // Scrolled back with the wheel: older lines, the newest out of view.
+    let back = app.log_back.min(recent.len().saturating_sub(rows));
+    app.hits.add(
+        area,
+        super::mouse::Spot::Log {
+            visible: rows,
+            total: recent.len(),
+        },
+    );
+    if back > 0 {
+        block = block.title_bottom(Span::styled(
+            format!(" {back} lines back · wheel down for the newest "),
+            app.theme.muted(),
+        ));
+    }
     let newest = recent.last().map(|(step, _)| *step);
     // Number solutions by counting back from the solutions found so far.
     let mut found = search.counters().found;
@@ -494,7 +538,8 @@ fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let mut lines: Vec<Line> = recent
         .iter()
         .zip(numbers)
-        .skip(recent.len().saturating_sub(rows))
+        .skip(recent.len().saturating_sub(rows + back))
+        .take(rows)
         .map(|((step, event), found)| {
             let text = format!("{step:>8}  {}", search.describe(event, found));
             let style = if Some(*step) == newest {
@@ -517,7 +562,7 @@ fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let line = if let Some(text) = &app.prompt {
         Line::from(vec![
@@ -614,7 +659,7 @@ pub fn bar_lines<A: ScreenAction>(
 }
 
 /// Whether all the key bar's items fit on one line of this width.
-fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
+pub(super) fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     let t = &app.theme;
     let total: usize = keys::bar_items()
         .map(|b| t.key_names(b.bar_key()).chars().count() + b.short.chars().count() + 3)
@@ -622,7 +667,7 @@ fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     total <= width as usize
 }
 
-fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let lines = help_lines(view(app).search, &app.theme, keys::help_rows());
     let max = help_popup(&app.theme, lines, app.help_scroll, frame, area);
     app.help_max.set(max);

@@ -17,6 +17,8 @@
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
 //! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `big_screens`: the board scaled up at 160x48 and 200x60 with the
+//!   panels beside it, and the mouse (clicks that jump, the wheel).
 //! - `event_loop`: runs and jumps worked in slices up to a deadline.
 //! - `keys`: every key of every key table pressed, against the README's
 //!   key lists and what each action's help says it does.
@@ -41,6 +43,7 @@
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
 
+mod big_screens;
 mod budgets;
 mod casts;
 mod colour;
