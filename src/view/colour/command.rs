@@ -1,7 +1,7 @@
 //! `backstep colour` (also `color`) and `backstep compare colour`: their
 //! options, and the searches they build from them. The comparison is the
 //! same graph and the same question (the first colouring, or with --all
-//! every one) with m colours against fewer: stopping at the first
+//! every one) with m colours against m-1 or K: stopping at the first
 //! colouring against counting them all would answer different questions,
 //! so their node counts would make no fair pair.
 
@@ -85,7 +85,7 @@ fn read_graph(file: Option<&str>, edges: &str, vertices: Option<usize>) -> Resul
     })
 }
 
-/// The same graph with m colours against fewer (m-1, or --against K), in
+/// The same graph with m colours against m-1 (or --against K colours), in
 /// lockstep by node.
 #[derive(Args, Debug)]
 #[command(visible_alias = "color")]
