@@ -184,18 +184,34 @@ pub struct SearchView {
     pub panel: Option<Panel>,
 }
 
-/// How the terminal UI draws. Headless output is plain ASCII text with no
-/// colour, so these conflict with `--print`.
+/// How the terminal UI draws, on screen and in a frame. Other headless
+/// output is plain ASCII text with no colour, so these are refused with
+/// any other `--print` ([`Look::refuse_unless`]).
 #[derive(Args, Debug, Default)]
 pub struct Look {
-    /// Draw the terminal UI with ASCII characters only.
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print frame or svg) with ASCII
+    /// characters only.
+    #[arg(long)]
     pub ascii: bool,
 
-    /// Draw the terminal UI without colours: bold, reverse and underline
-    /// only (also set by NO_COLOR).
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print svg) without colours: bold,
+    /// reverse and underline only (also set by NO_COLOR).
+    #[arg(long)]
     pub no_color: bool,
+}
+
+impl Look {
+    /// Refuses `--ascii` and `--no-color` by name unless the screen is
+    /// drawn (`drawn`); `where_` says where they apply.
+    fn refuse_unless(&self, drawn: bool, where_: &str) -> Result<()> {
+        let given = [("--ascii", self.ascii), ("--no-color", self.no_color)];
+        match given.iter().find(|(_, given)| *given) {
+            Some((name, _)) if !drawn => {
+                bail!("{name} applies only {where_}")
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How to show a comparison: side by side on screen, or its summary.
@@ -293,6 +309,8 @@ impl View {
         if args.panel.is_some() && !screen {
             bail!("--panel applies only on screen or with --print frame or svg");
         }
+        args.look
+            .refuse_unless(screen, "on screen or with --print frame or svg")?;
         if args.size.is_some() && !frame {
             bail!(
                 "--size applies only with --print frame or svg (the screen is the terminal's size)"
@@ -369,6 +387,7 @@ pub fn show_pair<A: Scene, B: Scene>(
     labels: [&str; 2],
     view: &CompareView,
 ) -> Result<ExitCode> {
+    view.look.refuse_unless(view.print.is_none(), "on screen")?;
     if let Some(max) = view.max_nodes {
         left.limit_nodes(max);
         right.limit_nodes(max);
