@@ -262,18 +262,34 @@ fn last_step(text: &str) -> Result<LastStep, String> {
         .map_err(|_| format!("expected a step number (0 or more) or 'end', not '{text}'"))
 }
 
-/// How the terminal UI draws. Headless output is plain ASCII text with no
-/// colour, so these conflict with `--print`.
+/// How the terminal UI draws, on screen and in a frame. Other headless
+/// output is plain ASCII text with no colour, so these are refused with
+/// any other `--print` ([`Look::refuse_unless`]).
 #[derive(Args, Debug, Default)]
 pub struct Look {
-    /// Draw the terminal UI with ASCII characters only.
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print frame, svg or cast) with ASCII
+    /// characters only.
+    #[arg(long)]
     pub ascii: bool,
 
-    /// Draw the terminal UI without colours: bold, reverse and underline
-    /// only (also set by NO_COLOR).
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print svg or cast) without colours: bold,
+    /// reverse and underline only (also set by NO_COLOR).
+    #[arg(long)]
     pub no_color: bool,
+}
+
+impl Look {
+    /// Refuses `--ascii` and `--no-color` by name unless the screen is
+    /// drawn (`drawn`); `where_` says where they apply.
+    fn refuse_unless(&self, drawn: bool, where_: &str) -> Result<()> {
+        let given = [("--ascii", self.ascii), ("--no-color", self.no_color)];
+        match given.iter().find(|(_, given)| *given) {
+            Some((name, _)) if !drawn => {
+                bail!("{name} applies only {where_}")
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How to show a comparison: side by side on screen, or its summary.
@@ -380,6 +396,10 @@ impl View {
             bail!("--panel applies only on screen or with --print frame or svg");
         }
         let cast = args.print == Some(Mode::Cast);
+        args.look.refuse_unless(
+            screen || cast,
+            "on screen or with --print frame, svg or cast",
+        )?;
         if args.size.is_some() && !frame && !cast {
             bail!(
                 "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
@@ -483,6 +503,7 @@ pub fn show_pair<A: Scene, B: Scene>(
     labels: [&str; 2],
     view: &CompareView,
 ) -> Result<ExitCode> {
+    view.look.refuse_unless(view.print.is_none(), "on screen")?;
     if let Some(max) = view.max_nodes {
         left.limit_nodes(max);
         right.limit_nodes(max);

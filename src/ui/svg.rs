@@ -20,9 +20,10 @@ pub const CELL_W: u32 = 10;
 /// A cell's height in `viewBox` units.
 pub const CELL_H: u32 = 20;
 /// Where a row's text sits: its baseline below the row's top.
-const BASELINE: u32 = 15;
-/// The font size that makes a monospace glyph about one cell wide.
-const FONT_SIZE: f32 = 16.5;
+const BASELINE: u32 = 16;
+/// The font size whose line (ascent and descent) is one cell high, so that
+/// box-drawing lines meet from row to row; `textLength` sets the width.
+const FONT_SIZE: f32 = 17.2;
 
 /// The terminal's own colours, for cells that keep them (`Color::Reset`).
 const BACKGROUND: &str = "#16161c";

@@ -134,6 +134,21 @@ fn a_text_frame_is_the_screen_at_that_step() {
         step_to(&mut app, step, panel.map(|(_, key)| key));
         assert_eq!(run(&args), drawn(&app, width, height), "{args:?}");
     }
+    // With --ascii, the ASCII screen.
+    let mut ascii = App::new(
+        Queens::new(QueensOptions {
+            n: 4,
+            symmetry: true,
+            rejects: true,
+        }),
+        "queens",
+        backstep::ui::theme::Theme::new(true, true),
+    );
+    step_to(&mut ascii, step, None);
+    let at = step.to_string();
+    let frame = run(&["queens", "4", "--print", "frame", "--ascii", "--at", &at]);
+    assert_eq!(frame, drawn(&ascii, 80, 24));
+    assert!(frame.is_ascii());
     // Other searches, at a step in the middle of their run.
     let mut sudoku = apps::sudoku("sample");
     step_to(&mut sudoku, 40, None);
