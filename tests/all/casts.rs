@@ -205,8 +205,14 @@ fn check_cast(
         };
         terminal.process(data.as_bytes());
         if i == frames {
-            // The last event only holds the last frame on screen.
-            assert!(data.is_empty(), "{args:?}: the last event is {data:?}");
+            // The last event only holds the last frame on screen, and
+            // gives the cursor back.
+            let frame = still::draw(&app, size.0, size.1).expect("a frame");
+            assert_shows(terminal.screen(), &frame, &format!("{args:?} at the end"));
+            assert!(
+                !terminal.screen().hide_cursor(),
+                "{args:?}: the cursor is hidden at the end"
+            );
             break;
         }
         if i > 0 {
