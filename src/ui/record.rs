@@ -152,8 +152,8 @@ pub struct Stretch {
 /// Writes the steps `stretch.from` to `stretch.to` of `app`'s search to
 /// `out` as a cast, one output event per step, each the terminal output
 /// that turns the previous frame into this one (the first clears the
-/// screen and hides the cursor), with a last empty event so that the final
-/// frame stays on screen as long as the others. Steps and screens are
+/// screen and hides the cursor), with a last event that shows the cursor
+/// again, so that the final frame stays on screen as long as the others. Steps and screens are
 /// made one at a time: memory does not grow with the stretch.
 pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
     let Stretch {
@@ -212,7 +212,12 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         }
         app.sync();
     }
-    cast.output(frames as f64 / speed, "")?;
+    // The hold at the end gives the cursor back, as a session's end does,
+    // so that a terminal the cast is played in is left as it was.
+    bytes.clear();
+    CrosstermBackend::new(&mut bytes).show_cursor()?;
+    let text = String::from_utf8(bytes).context("internal error: an escape is not UTF-8")?;
+    cast.output(frames as f64 / speed, &text)?;
     cast.flush()?;
     Ok(())
 }

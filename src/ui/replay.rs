@@ -30,12 +30,13 @@ pub struct ReplayArgs {
     pub speed: f64,
 }
 
-/// Reads a speed: a number above 0.
+/// Reads a speed: a number from 0.001 to 1000000 (beyond those, event
+/// times would round to nothing or overflow).
 pub fn speed(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .ok_or_else(|| format!("expected a number above 0, not '{text}'"))
+        .filter(|s| (0.001..=1e6).contains(s))
+        .ok_or_else(|| format!("expected a number from 0.001 to 1000000, not '{text}'"))
 }
 
 impl Launch for ReplayArgs {

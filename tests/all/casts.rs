@@ -205,8 +205,14 @@ fn check_cast(
         };
         terminal.process(data.as_bytes());
         if i == frames {
-            // The last event only holds the last frame on screen.
-            assert!(data.is_empty(), "{args:?}: the last event is {data:?}");
+            // The last event only holds the last frame on screen, and
+            // gives the cursor back.
+            let frame = still::draw(&app, size.0, size.1).expect("a frame");
+            assert_shows(terminal.screen(), &frame, &format!("{args:?} at the end"));
+            assert!(
+                !terminal.screen().hide_cursor(),
+                "{args:?}: the cursor is hidden at the end"
+            );
             break;
         }
         if i > 0 {
@@ -256,7 +262,8 @@ fn bad_stretches_and_options_exit_2_naming_them() {
         (&["--from", "9", "--to", "3"], "--from 9 is after --to 3"),
         (&["--to", "last"], "'last'"),
         (&["--from", "-1"], "'-1'"),
-        (&["--speed", "0"], "above 0"),
+        (&["--speed", "0"], "from 0.001 to 1000000"),
+        (&["--speed", "1e-320"], "from 0.001 to 1000000"),
         (&["--speed", "fast"], "'fast'"),
         (&["--size", "0x24"], "the width '0'"),
         (&["--size", "80"], "expected WxH"),
