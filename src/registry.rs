@@ -19,7 +19,7 @@ pub const KINDS: &[&dyn Kind] = &[
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
     &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
-    &Solo::<maze::command::MazeArgs>::new("maze"),
+    &Entry::<maze::command::MazeArgs, maze::command::CompareMazeArgs>::new("maze"),
     &Entry::<colour::command::ColourArgs, colour::command::CompareColourArgs>::new("colour"),
     &Solo::<cover::command::CoverArgs>::new("cover"),
 ];

@@ -75,9 +75,10 @@ impl<A: Scene, B: Scene> Compare<A, B> {
     /// (see [`Compare::parting`]); at step 0 when they never do.
     pub fn parted(mut self, parting: Option<(u64, String)>) -> Self {
         if let Some((step, _)) = &parting {
-            self.left.timeline.seek(*step);
+            // Forward event by event: the parting is never past either end.
+            while self.left.timeline.step() < *step && self.left.timeline.forward() {}
+            while self.right.timeline.step() < *step && self.right.timeline.forward() {}
             self.left.sync();
-            self.right.timeline.seek(*step);
             self.right.sync();
         }
         self.parting = parting;
@@ -274,6 +275,7 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         ratio_area,
     );
     let focus = match c.focus {
+        Focus::Both if c.parting.is_some() => "both by event",
         Focus::Both => "both by node",
         Focus::Left => "left only",
         Focus::Right => "right only",

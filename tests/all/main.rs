@@ -33,6 +33,8 @@
 //! - `queens_variants`: N-Queens by permutations, fundamental solutions and
 //!   the array and boolean states, against the references and oracles.
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
+//! - `bugs`: the bug lab's bugs against oracles, and where each first
+//!   parts from the correct search.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -45,6 +47,7 @@
 
 mod big_screens;
 mod budgets;
+mod bugs;
 mod casts;
 mod colour;
 mod contract;
