@@ -28,7 +28,7 @@ use super::render::{
     render_counters, render_help, render_key_bar, render_log, render_masks, render_path,
     render_title,
 };
-use super::scene::Scene;
+use super::scene::{Fit, Scene};
 use super::{panels, scale, tree};
 
 /// The smallest screen drawn this way: a projector at 160x48 or larger.
@@ -64,7 +64,7 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
     }
     let search = app.timeline.search();
     let board = search.board_size();
-    let (mw, _) = masks_size(app, None);
+    let (mw, _) = masks_size(app, None, Fit::Full);
     let masks_width = mw.max(MIN_MASKS);
     let bar_rows = if keys_fit(app, area.width) { 1 } else { 2 };
     let main_rows = area
@@ -81,7 +81,7 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
     let board_width = board.0 * scale + 2;
     let board_rows = board.1 * scale + 2;
     let right_width = area.width - board_width;
-    let (_, mh) = masks_size(app, Some(masks_width));
+    let (_, mh) = masks_size(app, Some(masks_width), Fit::Full);
     let counters_rows = COUNTERS_ROWS + search.extra_counters().len() as u16;
     let top = mh.max(counters_rows) + 2;
     let side_open = app.predict.is_some() || app.panel != Panel::Events;
@@ -137,8 +137,8 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
 /// Draws the whole screen in the big layout.
 pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame, big: &Big) {
     render_title(app, frame, big.title, false);
-    render_board_at(app, frame, big.board, big.scale);
-    render_masks(app, frame, big.masks);
+    render_board_at(app, frame, big.board, Fit::Full, big.scale);
+    render_masks(app, frame, big.masks, Fit::Full);
     render_counters(app, frame, big.counters);
     if let Some(side) = big.side {
         match app.panel {

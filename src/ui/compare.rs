@@ -17,7 +17,7 @@ use super::Screen;
 use super::app::App;
 use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenAction};
 use super::render;
-use super::scene::Scene;
+use super::scene::{Fit, Scene, board_size_at};
 use super::theme::Theme;
 
 /// Which side the keys move.
@@ -202,13 +202,28 @@ pub fn ratio(b: u64, a: u64) -> String {
     }
 }
 
-/// The smallest terminal the compare screen fits.
+/// The smallest terminal the compare screen fits (with compact boards
+/// where a side has one).
 pub fn min_size<A: Scene, B: Scene>(c: &Compare<A, B>) -> (u16, u16) {
-    let (aw, ah) = c.left.timeline.search().board_size();
-    let (bw, bh) = c.right.timeline.search().board_size();
+    min_size_at(c, Fit::Compact)
+}
+
+fn min_size_at<A: Scene, B: Scene>(c: &Compare<A, B>, fit: Fit) -> (u16, u16) {
+    let (aw, ah) = board_size_at(c.left.timeline.search(), fit);
+    let (bw, bh) = board_size_at(c.right.timeline.search(), fit);
     let width = 2 * (aw.max(bw).max(34) + 2);
     let parting = if c.parting.is_some() { PARTING_ROWS } else { 0 };
     (width.max(60), ah.max(bh) + 2 + SIDE_ROWS + 4 + parting)
+}
+
+/// Full boards when they fit `area`, else the compact ones.
+fn fit<A: Scene, B: Scene>(c: &Compare<A, B>, area: Rect) -> Fit {
+    let (w, h) = min_size_at(c, Fit::Full);
+    if area.width >= w && area.height >= h {
+        Fit::Full
+    } else {
+        Fit::Compact
+    }
 }
 
 /// Rows below a board on each side: counters and the last event.
@@ -268,8 +283,23 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         title,
     );
     let [l, r] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(sides);
-    side(&c.left, &c.labels[0], c.focus != Focus::Right, frame, l);
-    side(&c.right, &c.labels[1], c.focus != Focus::Left, frame, r);
+    let fit = fit(c, area);
+    side(
+        &c.left,
+        &c.labels[0],
+        c.focus != Focus::Right,
+        fit,
+        frame,
+        l,
+    );
+    side(
+        &c.right,
+        &c.labels[1],
+        c.focus != Focus::Left,
+        fit,
+        frame,
+        r,
+    );
     frame.render_widget(
         Paragraph::new(Span::styled(format!(" {}", c.ratio_line()), theme.legal())),
         ratio_area,
@@ -321,7 +351,14 @@ pub fn title_text<A: Scene, B: Scene>(c: &Compare<A, B>) -> String {
 
 /// One side: its board, then its counters, path, last event and masks.
 /// At the end the board shows the last solution, as on the main screen.
-fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, area: Rect) {
+fn side<S: Scene>(
+    app: &App<S>,
+    label: &str,
+    focused: bool,
+    fit: Fit,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let t = &app.theme;
     let view = render::view(app);
     let title_style = if focused { t.title() } else { t.muted() };
@@ -343,11 +380,11 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (_, bh) = view.search.board_size();
+    let (_, bh) = board_size_at(view.search, fit);
     let [board, info] =
         Layout::vertical([Constraint::Length(bh + 1), Constraint::Fill(1)]).areas(inner);
     view.search
-        .render_board(view.last, t, board, frame.buffer_mut());
+        .render_board_at(fit, view.last, t, board, frame.buffer_mut());
     let width = info.width as usize;
     let search = app.timeline.search();
     let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
@@ -357,7 +394,7 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
-    lines.extend(view.search.masks(view.last, t));
+    lines.extend(view.search.masks_at(fit, view.last, t));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
 }
 

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Panel};
 use super::keys::{self, Binding, ScreenAction};
-use super::scene::{PathLine, Scene};
+use super::scene::{Fit, PathLine, Scene, board_size_at};
 use super::theme::Theme;
 use super::{panels, tree};
 use crate::model;
@@ -29,21 +29,42 @@ pub(super) const COUNTERS_WIDTH: u16 = 30;
 /// Its height inside the border: one line per counter.
 pub(super) const COUNTERS_ROWS: u16 = 6;
 
-/// The smallest terminal this search can be drawn in.
+/// The smallest terminal this search can be drawn in (in its compact
+/// layout, when it has one).
 pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
-    let (bw, bh) = app.timeline.search().board_size();
-    let (mw, _) = masks_size(app, None);
+    match app.timeline.search().compact_board_size() {
+        Some(_) => min_size_at(app, Fit::Compact),
+        None => min_size_at(app, Fit::Full),
+    }
+}
+
+/// The smallest terminal this search can be drawn in with a fit.
+fn min_size_at<S: Scene>(app: &App<S>, fit: Fit) -> (u16, u16) {
+    let (bw, bh) = board_size_at(app.timeline.search(), fit);
+    let (mw, _) = masks_size(app, None, fit);
     let narrowest = mw.min(NARROWEST_MASKS);
-    let (_, mh) = masks_size(app, Some(narrowest));
+    let (_, mh) = masks_size(app, Some(narrowest), fit);
     ((bw + 2 + narrowest).max(60), bh.max(mh) + 2 + FIXED_ROWS)
+}
+
+/// The full board when the screen fits the area, else the compact one if
+/// the search has one.
+pub fn fit<S: Scene>(app: &App<S>, area: Rect) -> Fit {
+    let (w, h) = min_size_at(app, Fit::Full);
+    let fits = area.width >= w && area.height >= h;
+    if fits || app.timeline.search().compact_board_size().is_none() {
+        Fit::Full
+    } else {
+        Fit::Compact
+    }
 }
 
 /// The masks panel's width with its border, and the rows it needs (with a
 /// spare one) when it is `width` wide: the most it takes at any step, so
 /// that no panel moves from one step to the next. A line too long for the
 /// width wraps.
-pub(super) fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
-    let (w, h) = app.timeline.search().masks_extent(&app.theme);
+pub(super) fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>, fit: Fit) -> (u16, u16) {
+    let (w, h) = app.timeline.search().masks_extent_at(fit, &app.theme);
     let inner = width.map_or(w, |width| width.saturating_sub(2)).max(1);
     let wraps = w.div_ceil(inner).saturating_sub(1);
     (w + 2, h + wraps + 1)
@@ -109,8 +130,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     if let Some(big) = super::big::layout(app, area) {
         return super::big::draw(app, frame, &big);
     }
-    let (bw, bh) = app.timeline.search().board_size();
-    let (mw, _) = masks_size(app, None);
+    let fit = fit(app, area);
+    let (bw, bh) = board_size_at(app.timeline.search(), fit);
+    let (mw, _) = masks_size(app, None, fit);
     // Wide screens get the counters as a third column beside the masks;
     // narrower ones a line above the path.
     let mut wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
@@ -119,7 +141,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     } else {
         area.width - bw - 2
     };
-    let (_, mh) = masks_size(app, Some(masks_width));
+    let (_, mh) = masks_size(app, Some(masks_width), fit);
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
@@ -158,8 +180,8 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     render_path(app, frame, progress, !wide);
     render_title(app, frame, title, board_hidden);
     if !board_hidden {
-        render_board(app, frame, board);
-        render_masks(app, frame, masks);
+        render_board(app, frame, board, fit);
+        render_masks(app, frame, masks, fit);
     }
     match app.panel {
         _ if app.predict.is_some() => {
@@ -228,6 +250,13 @@ pub(super) fn render_title<S: Scene>(
 
 /// A title bar: `left` in the title style, `right` muted at the right end.
 pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'static> {
+    // Too long for the bar: `left` ends in an ellipsis, not a cut word.
+    let room = (width as usize).saturating_sub(right.chars().count() + 1);
+    let left = if left.chars().count() > room {
+        shorten(&left, room, t)
+    } else {
+        left
+    };
     let pad = (width as usize).saturating_sub(left.chars().count() + right.chars().count());
     Line::from(vec![
         Span::styled(left, t.title()),
@@ -236,13 +265,19 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
     ])
 }
 
-fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    render_board_at(app, frame, area, 1);
+fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
+    render_board_at(app, frame, area, fit, 1);
 }
 
 /// The board panel with each board cell drawn as a `scale` x `scale`
 /// block ([`super::scale`]).
-pub(super) fn render_board_at<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, scale: u16) {
+pub(super) fn render_board_at<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    fit: Fit,
+    scale: u16,
+) {
     let view = view(app);
     let mut block = block(app, "Board");
     // Short, to fit under the smallest board; the end line says more.
@@ -259,21 +294,22 @@ pub(super) fn render_board_at<S: Scene>(app: &App<S>, frame: &mut Frame, area: R
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    let theme = app.scene_theme();
     if scale <= 1 {
         view.search
-            .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
+            .render_board_at(fit, view.last, &theme, inner, frame.buffer_mut());
         return;
     }
-    let (bw, bh) = view.search.board_size();
+    let (bw, bh) = board_size_at(view.search, fit);
     let mut board = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
     view.search
-        .render_board(view.last, &app.scene_theme(), board.area, &mut board);
+        .render_board_at(fit, view.last, &theme, board.area, &mut board);
     super::scale::blow_up(&board, scale, inner, frame.buffer_mut());
 }
 
-pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
     let view = view(app);
-    let lines = view.search.masks(view.last, &app.scene_theme());
+    let lines = view.search.masks_at(fit, view.last, &app.scene_theme());
     let paragraph = Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(block(app, view.search.masks_title()));

@@ -55,6 +55,61 @@ pub trait Scene: Report + Ask {
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+
+    /// The size inside its border of a smaller board this search draws
+    /// when its full screen does not fit the terminal ([`Fit::Compact`]);
+    /// `None` (the default) when it has none.
+    fn compact_board_size(&self) -> Option<(u16, u16)> {
+        None
+    }
+
+    /// [`Scene::render_board`] for a fit; the default draws the full board.
+    fn render_board_at(
+        &self,
+        fit: Fit,
+        last: Option<&Self::Event>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let _ = fit;
+        self.render_board(last, theme, area, buf);
+    }
+
+    /// [`Scene::masks`] for a fit; the default is the full panel.
+    fn masks_at(&self, fit: Fit, last: Option<&Self::Event>, theme: &Theme) -> Vec<Line<'static>> {
+        let _ = fit;
+        self.masks(last, theme)
+    }
+
+    /// [`Scene::masks_extent`] for a fit; the default is the full panel's.
+    fn masks_extent_at(&self, fit: Fit, theme: &Theme) -> (u16, u16) {
+        let _ = fit;
+        self.masks_extent(theme)
+    }
+}
+
+/// How a search's board and masks are drawn: in full, or in the smaller
+/// layout a search may offer ([`Scene::compact_board_size`]), which the
+/// screen chooses by itself when the full one does not fit the terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fit {
+    /// The full board.
+    #[default]
+    Full,
+    /// The compact board, for small terminals.
+    Compact,
+}
+
+/// The board's size inside its border for a fit (the full size when the
+/// search offers no compact board).
+pub fn board_size_at<S: Scene>(scene: &S, fit: Fit) -> (u16, u16) {
+    match fit {
+        Fit::Compact => scene
+            .compact_board_size()
+            .unwrap_or_else(|| scene.board_size()),
+        Fit::Full => scene.board_size(),
+    }
 }
 
 /// The path panel's line, in parts, so that a narrow panel can cut it

@@ -13,6 +13,7 @@
 //! - `headless`: the JSON, trace and table writers: canonical JSON text,
 //!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
+//! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
@@ -50,6 +51,7 @@ mod budgets;
 mod bugs;
 mod casts;
 mod colour;
+mod compact;
 mod contract;
 mod cover;
 mod cover_cli;
