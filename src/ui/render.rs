@@ -49,6 +49,26 @@ fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
     (w + 2, h + wraps + 1)
 }
 
+/// The log's fewest rows, its border included, once rows are given to the
+/// worked arithmetic.
+const MIN_LOG_ROWS: u16 = 5;
+
+/// How many rows the top panels grow by so that the masks panel holds the
+/// worked arithmetic ([`Scene::worked_rows`]) below its `masks_rows` (with
+/// its spare row): rows the panel does not already have, taken from the
+/// log while it keeps [`MIN_LOG_ROWS`] of the `room` below the title.
+fn worked_growth<S: Scene>(app: &App<S>, room: u16, top: u16, masks_rows: u16) -> u16 {
+    let wanted = app.timeline.search().worked_rows();
+    if wanted == 0 {
+        return 0;
+    }
+    let free = top.saturating_sub(2 + masks_rows.saturating_sub(1));
+    let log = room.saturating_sub(top);
+    wanted
+        .saturating_sub(free)
+        .min(log.saturating_sub(MIN_LOG_ROWS))
+}
+
 /// What the board, masks and path panels show: the search at the current
 /// step, or at the end its last solution.
 pub struct View<'a, S: Scene> {
@@ -250,27 +270,7 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
         .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
 }
 
-/// The log's fewest rows, its border included, once rows are given to the
-/// worked arithmetic.
-const MIN_LOG_ROWS: u16 = 5;
-
-/// How many rows the top panels grow by so that the masks panel holds the
-/// worked arithmetic ([`Scene::worked_rows`]) below its `masks_rows` (with
-/// its spare row): rows the panel does not already have, taken from the
-/// log while it keeps [`MIN_LOG_ROWS`] of the `room` below the title.
-fn worked_growth<S: Scene>(app: &App<S>, room: u16, top: u16, masks_rows: u16) -> u16 {
-    let wanted = app.timeline.search().worked_rows();
-    if wanted == 0 {
-        return 0;
-    }
-    let free = top.saturating_sub(2 + masks_rows.saturating_sub(1));
-    let log = room.saturating_sub(top);
-    wanted
-        .saturating_sub(free)
-        .min(log.saturating_sub(MIN_LOG_ROWS))
-}
-
-fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let view = view(app);
     let theme = app.scene_theme();
     let lines = view.search.masks(view.last, &theme);
