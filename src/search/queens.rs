@@ -454,6 +454,16 @@ impl<R: Rules> Queens<R> {
         self.frames[self.depth].masks
     }
 
+    /// The masks of the node on the current path whose prefix holds `row`
+    /// queens: the current node's for `row == self.row()`, its parent's for
+    /// one less (what a `place` shifted). `None` past the current node.
+    /// The worked arithmetic on the screen reads the operands here rather
+    /// than shifting masks again.
+    pub fn path_masks(&self, row: u8) -> Option<Masks> {
+        let row = usize::from(row);
+        (row <= self.depth).then(|| self.frames[row].masks)
+    }
+
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before
     /// any symmetry restriction.
     pub fn legal(&self) -> u32 {

@@ -70,6 +70,26 @@ pub(super) fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>, fit: Fit) -
     (w + 2, h + wraps + 1)
 }
 
+/// The log's fewest rows, its border included, once rows are given to the
+/// worked arithmetic.
+const MIN_LOG_ROWS: u16 = 5;
+
+/// How many rows the top panels grow by so that the masks panel holds the
+/// worked arithmetic ([`Scene::worked_rows`]) below its `masks_rows` (with
+/// its spare row): rows the panel does not already have, taken from the
+/// log while it keeps [`MIN_LOG_ROWS`] of the `room` below the title.
+fn worked_growth<S: Scene>(app: &App<S>, room: u16, top: u16, masks_rows: u16) -> u16 {
+    let wanted = app.timeline.search().worked_rows();
+    if wanted == 0 {
+        return 0;
+    }
+    let free = top.saturating_sub(2 + masks_rows.saturating_sub(1));
+    let log = room.saturating_sub(top);
+    wanted
+        .saturating_sub(free)
+        .min(log.saturating_sub(MIN_LOG_ROWS))
+}
+
 /// What the board, masks and path panels show: the search at the current
 /// step, or at the end its last solution.
 pub struct View<'a, S: Scene> {
@@ -159,6 +179,12 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let board_hidden = table_or_tree && spare < MIN_PANEL_ROWS;
     if board_hidden {
         (wide, top) = (false, 0);
+    }
+    // The worked arithmetic takes rows from the event log only: the
+    // table, tree and code panels keep theirs.
+    if !board_hidden && app.predict.is_none() && matches!(app.panel, Panel::Events) {
+        let below = 1 + if wide { 3 } else { 4 } + bar_rows;
+        top += worked_growth(app, area.height.saturating_sub(below), top, mh);
     }
     let [title, main, progress, log, bar] = Layout::vertical([
         Constraint::Length(1),
@@ -309,11 +335,40 @@ pub(super) fn render_board_at<S: Scene>(
 
 pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
     let view = view(app);
-    let lines = view.search.masks_at(fit, view.last, &app.scene_theme());
+    let theme = app.scene_theme();
+    let lines = view.search.masks_at(fit, view.last, &theme);
+    let block = block(app, view.search.masks_title());
+    let inner = block.inner(area);
+    // The worked arithmetic keeps the panel's last rows, so that it stays
+    // in one place from step to step; it starts lower when this step's
+    // masks (wrapped) take more, and gives up lines or width to fit.
+    let width = inner.width.max(1);
+    let used: u16 = lines
+        .iter()
+        .map(|line| (line.width() as u16).div_ceil(width).max(1))
+        .sum();
+    let reserved = view.search.worked_rows().min(inner.height);
+    let start = used.max(inner.height - reserved);
+    let worked = view.search.worked(
+        view.last,
+        &theme,
+        inner.width,
+        inner.height.saturating_sub(start),
+    );
     let paragraph = Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(block(app, view.search.masks_title()));
+        .block(block);
     frame.render_widget(paragraph, area);
+    for (y, line) in (inner.y + start..inner.bottom()).zip(worked) {
+        frame.render_widget(
+            line,
+            Rect {
+                y,
+                height: 1,
+                ..inner
+            },
+        );
+    }
 }
 
 /// `text` cut to `width` columns, with an ellipsis where it was cut.

@@ -34,6 +34,28 @@ pub trait Scene: Report + Ask {
     /// this search, so that the panel keeps one size from step to step.
     fn masks_extent(&self, theme: &Theme) -> (u16, u16);
 
+    /// The worked arithmetic of the step that led here, shown under the
+    /// masks when the screen has rows to spare: the bit operations with
+    /// their operands (`C' = 0001 | 0100 = 0101`), read from the search's
+    /// masks. At most `rows` lines, each at most `width` columns: a search
+    /// gives shorter forms or fewer lines when room is short. None while a
+    /// prediction question is open ([`Theme::hide_answer`]).
+    fn worked(
+        &self,
+        _last: Option<&Self::Event>,
+        _theme: &Theme,
+        _width: u16,
+        _rows: u16,
+    ) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
+    /// The most lines [`Scene::worked`] gives at any step, so that the
+    /// screen can keep that many rows for it.
+    fn worked_rows(&self) -> u16 {
+        0
+    }
+
     /// What each glyph and mark on the board means, for the help popup:
     /// (the glyph as drawn, its meaning).
     fn legend(&self, theme: &Theme) -> Vec<(String, String)>;

@@ -84,6 +84,7 @@ mod timeline;
 mod trail_trie;
 mod tree;
 mod words;
+mod worked;
 mod worksheet;
 
 use std::process::{Command, Output};

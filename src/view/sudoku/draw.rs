@@ -11,6 +11,7 @@ use crate::search::sudoku::{
 };
 use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
+use crate::view::worked;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -207,6 +208,62 @@ impl<R: Rules> Scene for Sudoku<R> {
         // The cell, the digits, four masks and the candidates; then a
         // dead end and a reject can both be said.
         (widest.into_iter().max().unwrap_or(0) as u16, 9)
+    }
+
+    fn worked(
+        &self,
+        _last: Option<&SudokuEvent>,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        let Some((cell, candidates)) = self.deciding().filter(|_| !theme.hide_answer) else {
+            return Vec::new();
+        };
+        let g = self.geometry();
+        let (row, col) = g.coords(cell);
+        let m = |mask: u16| format_digit_mask(mask, g.size);
+        let (rows_held, cols_held, box_held) = (
+            self.row_masks()[usize::from(row)],
+            self.col_masks()[usize::from(col)],
+            self.box_masks()[usize::from(g.box_of(cell))],
+        );
+        let held = rows_held | cols_held | box_held;
+        let not = worked::not(theme);
+        let held_forms = [
+            format!(
+                "held = {} | {} | {} = {}",
+                m(rows_held),
+                m(cols_held),
+                m(box_held),
+                m(held)
+            ),
+            format!("held = row|col|box = {}", m(held)),
+            format!("held = {}", m(held)),
+        ];
+        let cands_forms = [
+            format!(
+                "cands = {not}{} & {} = {}",
+                m(held),
+                m(g.all_digits()),
+                m(candidates)
+            ),
+            format!("cands = {not}held & all = {}", m(candidates)),
+            format!("cands = {}", m(candidates)),
+        ];
+        let mut lines: Vec<Line<'static>> = [
+            worked::fit(&held_forms, width, Style::new()),
+            worked::fit(&cands_forms, width, theme.legal()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        lines.truncate(usize::from(rows));
+        lines
+    }
+
+    fn worked_rows(&self) -> u16 {
+        2
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
