@@ -230,7 +230,7 @@ fn fit<A: Scene, B: Scene>(c: &Compare<A, B>, area: Rect) -> Fit {
 const SIDE_ROWS: u16 = 4;
 
 /// Rows of the bug lab's line: where the two sides part, and why.
-const PARTING_ROWS: u16 = 2;
+const PARTING_ROWS: u16 = 3;
 
 /// Draws the compare screen.
 pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {

@@ -409,12 +409,10 @@ pub fn explain<R: Rules>(p: &Parting<Sudoku<FirstSolution>, Sudoku<R>>) -> Strin
             let undone = p.left_search.counters().depth;
             let went_on = p.right_search.describe(&event, 0);
             format!(
-                "The board was solved: the correct search stops there and keeps the solution \
-                 (it only closes its {} open place{}), but the bug ignores the answer and goes \
-                 on ({went_on}), so every digit it undoes on the way out empties the solved \
-                 board again.",
-                undone + 1,
-                if undone == 0 { "" } else { "s" }
+                "The board was solved: the correct search stops and keeps it (closing its {} \
+                 open places), but the bug ignores the answer and goes on ({went_on}); each \
+                 undo on its way out empties the solved board.",
+                undone + 1
             )
         }
         (left, right) => {
