@@ -164,20 +164,23 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let last = app.timeline.last_event();
     let current = search.algorithm_line(last);
     let marker = app.theme.glyphs.current_row;
+    // A line too long for the panel ends in an ellipsis, not a cut word.
+    let room = (block.inner(area).width as usize).saturating_sub(6);
     let lines: Vec<Line> = search
         .algorithm()
         .iter()
         .enumerate()
         .map(|(i, text)| {
+            let text = super::render::shorten(text, room, &app.theme);
             if i == current {
                 Line::from(vec![
                     Span::styled(format!("{marker}{:>3}  ", i + 1), app.theme.legal()),
-                    Span::styled(text.to_string(), app.theme.current()),
+                    Span::styled(text, app.theme.current()),
                 ])
             } else {
                 Line::from(vec![
                     Span::styled(format!(" {:>3}  ", i + 1), app.theme.muted()),
-                    Span::raw(text.to_string()),
+                    Span::raw(text),
                 ])
             }
         })
@@ -187,14 +190,16 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let skip = (current + 2).saturating_sub(rows);
     let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
     let block = match last {
-        Some(event) => block.title_bottom(Span::styled(
-            format!(
-                " step {}: {} ",
+        Some(event) => {
+            let text = format!(
+                "step {}: {}",
                 current + 1,
                 search.describe(event, search.counters().found)
-            ),
-            app.theme.muted(),
-        )),
+            );
+            let room = (area.width as usize).saturating_sub(4);
+            let text = super::render::shorten(&text, room, &app.theme);
+            block.title_bottom(Span::styled(format!(" {text} "), app.theme.muted()))
+        }
         None => block,
     };
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -14,6 +14,7 @@
 //!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
+//! - `sweep`: every screen at every terminal size, fitted and whole;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
@@ -79,6 +80,7 @@ mod queens_variants;
 mod quitting;
 mod screens;
 mod shell;
+mod sweep;
 mod teaching;
 mod timeline;
 mod trail_trie;
