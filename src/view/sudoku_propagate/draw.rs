@@ -49,15 +49,7 @@ impl Scene for Propagate {
         let (size, b) = (g.size, g.box_size);
         let x_of = |c: u8| LABEL + u16::from(c) * CELL + u16::from(c / b) * 2;
         let y_of = |r: u8| 1 + u16::from(r) * u16::from(b) + u16::from(r / b);
-        let changed = match last {
-            Some(PropagateEvent::Place { row, col, .. })
-            | Some(PropagateEvent::Undo { row, col, .. }) => Some((*row, *col)),
-            _ => None,
-        };
-        let dead = match last {
-            Some(PropagateEvent::DeadEnd { row, col }) => Some((*row, *col)),
-            _ => None,
-        };
+        let (changed, dead) = marked(last);
         let guessing = self
             .guessing()
             .map(|(cell, _)| cell)
@@ -68,15 +60,7 @@ impl Scene for Propagate {
         let width = x_of(size - 1) + CELL;
         for r in 0..size {
             if r > 0 && r % b == 0 {
-                let rule: String = (LABEL..width + 1)
-                    .map(|x| {
-                        if (1..size / b).any(|k| x == x_of(k * b) - 1) {
-                            theme.glyphs.cross
-                        } else {
-                            theme.glyphs.border.horizontal_top
-                        }
-                    })
-                    .collect();
+                let rule = box_rule(theme, (size, b), width, x_of);
                 put(buf, area, LABEL, y_of(r) - 1, &rule, theme.border());
             }
             put(buf, area, 0, y_of(r), &format!("{r:>2}"), theme.muted());
@@ -457,15 +441,7 @@ impl Propagate {
         let (size, b) = (g.size, g.box_size);
         let x_of = |c: u8| LABEL + u16::from(c) * COMPACT_CELL + u16::from(c / b) * 2;
         let y_of = |r: u8| 1 + u16::from(r) + u16::from(r / b);
-        let changed = match last {
-            Some(PropagateEvent::Place { row, col, .. })
-            | Some(PropagateEvent::Undo { row, col, .. }) => Some((*row, *col)),
-            _ => None,
-        };
-        let dead = match last {
-            Some(PropagateEvent::DeadEnd { row, col }) => Some((*row, *col)),
-            _ => None,
-        };
+        let (changed, dead) = marked(last);
         let guessing = self
             .guessing()
             .map(|(cell, _)| cell)
@@ -476,15 +452,7 @@ impl Propagate {
         let width = x_of(size - 1) + COMPACT_CELL;
         for r in 0..size {
             if r > 0 && r % b == 0 {
-                let rule: String = (LABEL..width + 1)
-                    .map(|x| {
-                        if (1..size / b).any(|k| x == x_of(k * b) - 1) {
-                            theme.glyphs.cross
-                        } else {
-                            theme.glyphs.border.horizontal_top
-                        }
-                    })
-                    .collect();
+                let rule = box_rule(theme, (size, b), width, x_of);
                 put(buf, area, LABEL, y_of(r) - 1, &rule, theme.border());
             }
             put(buf, area, 0, y_of(r), &format!("{r:>2}"), theme.muted());
@@ -600,5 +568,32 @@ impl Propagate {
             *line = (format!("{text:<3}"), theme.muted());
         }
         lines
+    }
+}
+
+/// The rule between two bands of boxes, `width` columns from the labels: a
+/// cross wherever a box column ends (`x_of` places a column on the board).
+fn box_rule(theme: &Theme, (size, b): (u8, u8), width: u16, x_of: impl Fn(u8) -> u16) -> String {
+    (LABEL..width + 1)
+        .map(|x| {
+            if (1..size / b).any(|k| x == x_of(k * b) - 1) {
+                theme.glyphs.cross
+            } else {
+                theme.glyphs.border.horizontal_top
+            }
+        })
+        .collect()
+}
+
+/// A cell of the board: row, column.
+type Spot = Option<(u8, u8)>;
+
+/// The cell the last event wrote or erased, and the cell it found dead.
+fn marked(last: Option<&PropagateEvent>) -> (Spot, Spot) {
+    match last {
+        Some(PropagateEvent::Place { row, col, .. })
+        | Some(PropagateEvent::Undo { row, col, .. }) => (Some((*row, *col)), None),
+        Some(PropagateEvent::DeadEnd { row, col }) => (None, Some((*row, *col))),
+        _ => (None, None),
     }
 }
