@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
-use crate::model;
 use crate::print::{self, Mode};
+use crate::ui::compare::{self, Contender, Cost};
 use crate::ui::{self, scene::Scene, theme::Theme};
 use crate::worksheet::{self, Blanks, Group, Sheet};
 
@@ -306,35 +306,64 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
 
 /// Prints both summaries, each labelled with its variant, and the node
 /// ratio; or opens the compare screen.
-pub fn show_pair<A: Scene, B: Scene>(
-    (mut left, mut right): (A, B),
+pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
+    (left, right): (A, B),
     name: &str,
     labels: [&str; 2],
     view: &CompareView,
 ) -> Result<ExitCode> {
+    show_sides(
+        vec![Box::new(left), Box::new(right)],
+        name,
+        &labels,
+        view,
+        false,
+    )
+}
+
+/// Prints every side's summary, each labelled with its variant, the node
+/// counts and their ratios (and with `costs`, each side's cost per node);
+/// or opens the compare screen on the sides, left to right.
+pub fn show_sides(
+    mut sides: Vec<Box<dyn Contender>>,
+    name: &str,
+    labels: &[&str],
+    view: &CompareView,
+    costs: bool,
+) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
-        left.limit_nodes(max);
-        right.limit_nodes(max);
+        sides.iter_mut().for_each(|side| side.limit_nodes(max));
     }
     if view.print.is_none() {
         if !ui::can_draw() {
             bail!("standard output is not a terminal; add --print summary");
         }
-        let labels = labels.map(str::to_string);
-        ui::compare::run(left, right, name, labels, theme(&view.look))?;
+        let theme = theme(&view.look);
+        let panes = sides.into_iter().map(|s| s.into_pane(name, theme));
+        let labels = labels.iter().map(ToString::to_string).collect();
+        ui::compare::run(panes.collect(), labels, costs)?;
         return Ok(ExitCode::SUCCESS);
     }
-    left.run_to_end();
-    right.run_to_end();
-    let (a, b) = (left.counters().nodes, right.counters().nodes);
-    let ratio = ui::compare::ratio(b, a);
-    let text = format!(
-        "{}\n{}\nnodes: {} {a} vs {} {b}, ratio {ratio}\n",
-        labelled(&model::summary(&left), labels[0]),
-        labelled(&model::summary(&right), labels[1]),
-        labels[0],
-        labels[1]
-    );
+    let mut text = String::new();
+    for (side, label) in sides.iter_mut().zip(labels) {
+        side.run_to_end();
+        text.push_str(&labelled(&side.summary(), label));
+        text.push('\n');
+    }
+    let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
+    text.push_str(&format!("nodes: {}\n", compare::nodes_text(labels, &nodes)));
+    let spent: Vec<Option<Cost>> = sides.iter().map(|s| s.cost()).collect();
+    if let Some(per_node) = compare::cost_text(labels, &spent).filter(|_| costs) {
+        let all: Vec<String> = labels
+            .iter()
+            .zip(spent.iter().flatten())
+            .map(|(label, cost)| format!("{label} {}", cost.work))
+            .collect();
+        text.push_str(&format!(
+            "cost per node: {per_node}\nwork in all: {}\n",
+            all.join(" vs ")
+        ));
+    }
     print_text(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -55,6 +55,13 @@ pub trait Scene: Report + Ask {
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+
+    /// What one unit of the work the search counts in `Counters::work` is
+    /// (`mask ops`, `comparisons`), for the cost per node the compare
+    /// screen shows; `None` for a search that counts none.
+    fn cost_unit(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The path panel's line, in parts, so that a narrow panel can cut it

@@ -65,6 +65,7 @@ mod pty;
 mod queens_variants;
 mod quitting;
 mod screens;
+mod state_compare;
 mod teaching;
 mod timeline;
 mod trail_trie;
