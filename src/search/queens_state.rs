@@ -14,6 +14,12 @@
 //! bottom and columns in increasing order exactly as the mask search does
 //! (symmetry at the root, weights, rejects, dead ends), so the streams are
 //! identical; under `array` an attack reject also names its `attackers`.
+//!
+//! Each state counts its own unit of work in `Counters::work` as it goes
+//! ([`State::test`], [`State::MOVE_WORK`]): `bools` its flag reads and
+//! writes, `array` step B3's comparisons; the masks count their word
+//! operations (`queens::LEGAL_OPS`). The compare screen divides by the
+//! nodes for the cost per node.
 
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
 use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
