@@ -406,7 +406,8 @@ impl<S: State> Held<S> {
         }
         let (row, col) = ((depth - 1) as u8, self.queens[depth - 1]);
         self.state.remove(row, col);
-        self.counters.work += S::MOVE_WORK;
+        // The undos that close a stopped search are not the search's work.
+        self.counters.work += S::MOVE_WORK * u64::from(!self.closing);
         self.depth = depth - 1;
         self.phase = Phase::Scan;
         self.emit(StateEvent::Undo { row, col })
@@ -476,6 +477,8 @@ impl<S: State> Iterator for Held<S> {
                         continue;
                     }
                     if self.budget.refuses(self.counters.nodes) {
+                        // Nor is the test of the square it refused to place.
+                        self.counters.work -= work;
                         self.close();
                         return self.leave(depth);
                     }
