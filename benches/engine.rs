@@ -30,8 +30,9 @@
 //!
 //! Run with `cargo bench --bench engine`. Set `BACKSTEP_SUMMARY_ONLY=1` to
 //! skip the criterion part and print only the ratio summary, and
-//! `BACKSTEP_SUMMARY_FILTER=word` (say) to summarise only the cases whose
-//! name holds that text.
+//! `BACKSTEP_SUMMARY_FILTER=word` (say) to check, time and summarise only
+//! the cases whose name holds that text (`sudoku` for `--order propagate`
+//! against its recursive solver and against `mrv`).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -43,6 +44,9 @@ use backstep::search::queens::{
     Attack, Attacks, Columns, Masks, Queens, QueensEvent, QueensOptions,
 };
 use backstep::search::sudoku::{Order, Puzzle, Sudoku, SudokuEvent, SudokuOptions, Unit, Units};
+use backstep::search::sudoku_propagate::{
+    Forced, House, Propagate, PropagateEvent, PropagateOptions,
+};
 use backstep::search::word::{Board, Reason, WordEvent, WordOptions, WordSearch};
 use backstep::search::{Counters, EventKind, Search, SearchEvent};
 use criterion::{Criterion, SamplingMode};
@@ -624,6 +628,364 @@ fn sudoku_engine(puzzle: &Puzzle, order: Order) -> Sudoku {
         },
     )
 }
+
+// ---------------------------------------------------------------------------
+// Sudoku with propagation (`--order propagate`)
+
+/// Recursive Sudoku with propagation and every event of the engine
+/// (`Propagate`), rejects included or not: at each node the same steps as
+/// the engine's `forcing` (the first blank with no candidate is a
+/// `dead-end`; else the first naked single, else the first hidden single
+/// by rows, columns, boxes and digits ascending, or a digit with no place
+/// in a unit, `missing`; else a full grid is a `solution`, or the blank
+/// with the fewest candidates is guessed, every digit ascending a `reject`
+/// or a guessed `place` followed by the child node and the guess's `undo`).
+/// A node leaves by undoing its forced places, deepest first. The second
+/// solution stops the search: every open node undoes its forced places and
+/// returns, each caller undoing its guess, which pops the trail deepest
+/// first as the engine's `close` does. The grid, masks and scans are the
+/// engine's (the same work per event); only the control structure differs.
+struct PropagateEvents<F> {
+    rejects: bool,
+    size: usize,
+    box_size: usize,
+    cells: usize,
+    all: u16,
+    /// `[row, col, box]` of each cell.
+    units: [[u8; 3]; 81],
+    grid: [u8; 81],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+    /// The open places' cells, outermost first.
+    trail: Vec<u8>,
+    count: u8,
+    first: Option<Vec<u8>>,
+    forced: u64,
+    counters: Counters,
+    visit: F,
+}
+
+/// What the steps before a guess find (the engine's `Forcing`).
+enum Found {
+    DeadCell(usize),
+    Missing(House, u8),
+    Place(usize, u8, Forced),
+    Full,
+    Guess(usize, u16),
+}
+
+impl<F: FnMut(PropagateEvent)> PropagateEvents<F> {
+    fn run(puzzle: &Puzzle, rejects: bool, visit: F) -> (Outcome, Counters) {
+        let size = usize::from(puzzle.size());
+        let box_size = if size == 4 { 2 } else { 3 };
+        let mut units = [[0; 3]; 81];
+        for (i, unit) in units.iter_mut().enumerate().take(size * size) {
+            let (r, c) = (i / size, i % size);
+            *unit = [
+                r as u8,
+                c as u8,
+                (r / box_size * box_size + c / box_size) as u8,
+            ];
+        }
+        let mut s = PropagateEvents {
+            rejects,
+            size,
+            box_size,
+            cells: size * size,
+            all: (1 << size) - 1,
+            units,
+            grid: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            trail: Vec::with_capacity(size * size),
+            count: 0,
+            first: None,
+            forced: 0,
+            counters: Counters {
+                nodes: 1,
+                ..Counters::default()
+            },
+            visit,
+        };
+        for (i, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                s.toggle(i, digit);
+                s.grid[i] = digit;
+            }
+        }
+        s.node();
+        assert_eq!(
+            &s.grid[..s.cells],
+            puzzle.cells(),
+            "the working grid is restored"
+        );
+        assert!(s.trail.is_empty(), "the trail is empty at the end");
+        let outcome = Outcome {
+            solutions: s.counters.solutions,
+            nodes: s.counters.nodes,
+            answer: s.first.take().unwrap_or_default(),
+        };
+        (outcome, s.counters)
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, event: PropagateEvent) {
+        record(&mut self.counters, event.kind());
+        (self.visit)(event);
+    }
+
+    #[inline]
+    fn toggle(&mut self, i: usize, digit: u8) {
+        let bit = 1u16 << (digit - 1);
+        let [r, c, b] = self.units[i];
+        self.rows[usize::from(r)] ^= bit;
+        self.cols[usize::from(c)] ^= bit;
+        self.boxes[usize::from(b)] ^= bit;
+    }
+
+    #[inline]
+    fn candidates(&self, i: usize) -> u16 {
+        let [r, c, b] = self.units[i];
+        let held =
+            self.rows[usize::from(r)] | self.cols[usize::from(c)] | self.boxes[usize::from(b)];
+        self.all & !held
+    }
+
+    fn held(&self, house: House) -> u16 {
+        let i = usize::from(house.index);
+        match house.kind {
+            Unit::Row => self.rows[i],
+            Unit::Col => self.cols[i],
+            Unit::Box => self.boxes[i],
+        }
+    }
+
+    fn cell_of(&self, house: House, k: usize) -> usize {
+        let (size, b) = (self.size, self.box_size);
+        let i = usize::from(house.index);
+        match house.kind {
+            Unit::Row => i * size + k,
+            Unit::Col => k * size + i,
+            Unit::Box => (i / b * b + k / b) * size + (i % b * b + k % b),
+        }
+    }
+
+    fn holders(&self, i: usize, digit: u8) -> Units {
+        let bit = 1u16 << (digit - 1);
+        let [r, c, b] = self.units[i];
+        Units::none()
+            .with(Unit::Row, self.rows[usize::from(r)] & bit != 0)
+            .with(Unit::Col, self.cols[usize::from(c)] & bit != 0)
+            .with(Unit::Box, self.boxes[usize::from(b)] & bit != 0)
+    }
+
+    /// The engine's steps 1 to 4.
+    fn found(&self) -> Found {
+        let mut single = None;
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for i in 0..self.cells {
+            if self.grid[i] != 0 {
+                continue;
+            }
+            let candidates = self.candidates(i);
+            let count = candidates.count_ones();
+            if count == 0 {
+                return Found::DeadCell(i);
+            }
+            if count == 1 && single.is_none() {
+                single = Some((i, candidates));
+            }
+            if count < fewest {
+                fewest = count;
+                best = Some((i, candidates));
+            }
+        }
+        if let Some((i, candidates)) = single {
+            return Found::Place(i, candidates.trailing_zeros() as u8 + 1, Forced::Naked);
+        }
+        let Some((cell, candidates)) = best else {
+            return Found::Full;
+        };
+        for kind in [Unit::Row, Unit::Col, Unit::Box] {
+            for index in 0..self.size as u8 {
+                let house = House { kind, index };
+                let missing = self.all & !self.held(house);
+                if missing == 0 {
+                    continue;
+                }
+                let mut counts = [0u8; 9];
+                let mut last = [0usize; 9];
+                for k in 0..self.size {
+                    let i = self.cell_of(house, k);
+                    if self.grid[i] != 0 {
+                        continue;
+                    }
+                    let mut todo = self.candidates(i);
+                    while todo != 0 {
+                        let d = todo.trailing_zeros() as usize;
+                        todo &= todo - 1;
+                        counts[d] += 1;
+                        last[d] = i;
+                    }
+                }
+                let mut todo = missing;
+                while todo != 0 {
+                    let d = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    match counts[d] {
+                        0 => return Found::Missing(house, d as u8 + 1),
+                        1 => return Found::Place(last[d], d as u8 + 1, Forced::Hidden(house)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Found::Guess(cell, candidates)
+    }
+
+    #[inline]
+    fn place(&mut self, i: usize, digit: u8, forced: Option<Forced>) {
+        self.toggle(i, digit);
+        self.grid[i] = digit;
+        self.trail.push(i as u8);
+        let [row, col, _] = self.units[i];
+        self.emit(PropagateEvent::Place {
+            row,
+            col,
+            digit,
+            forced,
+        });
+    }
+
+    #[inline]
+    fn unplace(&mut self, guess: bool) {
+        let i = usize::from(self.trail.pop().expect("an open place"));
+        let digit = self.grid[i];
+        self.toggle(i, digit);
+        self.grid[i] = 0;
+        let [row, col, _] = self.units[i];
+        self.emit(PropagateEvent::Undo {
+            row,
+            col,
+            digit,
+            guess,
+        });
+    }
+
+    /// One node; returns true when the search stops (two solutions).
+    fn node(&mut self) -> bool {
+        let base = self.trail.len();
+        let stop = loop {
+            match self.found() {
+                Found::DeadCell(i) => {
+                    let [row, col, _] = self.units[i];
+                    self.emit(PropagateEvent::DeadEnd { row, col });
+                    break false;
+                }
+                Found::Missing(unit, digit) => {
+                    self.emit(PropagateEvent::Missing { unit, digit });
+                    break false;
+                }
+                Found::Place(i, digit, forced) => {
+                    self.forced += 1;
+                    self.place(i, digit, Some(forced));
+                }
+                Found::Full => {
+                    self.count += 1;
+                    self.counters.solutions = u64::from(self.count);
+                    if self.first.is_none() {
+                        self.first = Some(self.grid[..self.cells].to_vec());
+                    }
+                    let count = self.count;
+                    self.emit(PropagateEvent::Solution { count });
+                    break count >= 2;
+                }
+                Found::Guess(cell, candidates) => {
+                    let mut todo = if self.rejects { self.all } else { candidates };
+                    let mut stop = false;
+                    while todo != 0 {
+                        let digit = todo.trailing_zeros() as u8 + 1;
+                        todo &= todo - 1;
+                        if candidates >> (digit - 1) & 1 == 0 {
+                            let by = self.holders(cell, digit);
+                            let [row, col, _] = self.units[cell];
+                            self.emit(PropagateEvent::Reject {
+                                row,
+                                col,
+                                digit,
+                                by,
+                            });
+                            continue;
+                        }
+                        self.counters.nodes += 1;
+                        self.place(cell, digit, None);
+                        stop = self.node();
+                        self.unplace(true);
+                        if stop {
+                            break;
+                        }
+                    }
+                    break stop;
+                }
+            }
+        };
+        while self.trail.len() > base {
+            self.unplace(false);
+        }
+        stop
+    }
+}
+
+fn propagate_recursive_events(
+    puzzle: &Puzzle,
+    rejects: bool,
+    visit: impl FnMut(PropagateEvent),
+) -> (Outcome, Counters) {
+    PropagateEvents::run(puzzle, rejects, visit)
+}
+
+fn propagate_iterator(puzzle: &Puzzle, rejects: bool) -> (Outcome, u64) {
+    drain(propagate_engine(puzzle, rejects), |s| {
+        s.first_solution().unwrap_or_default().to_vec()
+    })
+}
+
+fn propagate_engine(puzzle: &Puzzle, rejects: bool) -> Propagate {
+    Propagate::new(puzzle, PropagateOptions { rejects })
+}
+
+/// `inkala` (shipped) and the hard puzzles below, by name.
+fn sudoku_puzzles() -> Vec<(String, Puzzle)> {
+    let inkala = backstep::input::load_puzzle("inkala")
+        .expect("the inkala puzzle is shipped")
+        .value;
+    let mut puzzles = vec![("inkala".to_string(), inkala)];
+    for (name, grid) in HARD_SUDOKU {
+        let puzzle = backstep::input::parse_grid(grid).expect("a valid puzzle");
+        puzzles.push((name.to_string(), puzzle));
+    }
+    puzzles
+}
+
+/// Hard 9x9 puzzles from the puzzle literature, each with one solution,
+/// timed beside the shipped `inkala` (the same three as `benches/labs.rs`).
+const HARD_SUDOKU: [(&str, &str); 3] = [
+    (
+        "ai-escargot",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ),
+    (
+        "easter-monster",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    ),
+    (
+        "17-clue",
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+    ),
+];
 
 // ---------------------------------------------------------------------------
 // Word Search
@@ -1338,9 +1700,7 @@ fn cases() -> Vec<Case> {
         }
     }
 
-    let inkala = backstep::input::load_puzzle("inkala")
-        .expect("the inkala puzzle is shipped")
-        .value;
+    let inkala = sudoku_puzzles().remove(0).1;
     for order in [Order::Mrv, Order::First] {
         let (a, b, c) = (inkala.clone(), inkala.clone(), inkala.clone());
         let (d, e) = (inkala.clone(), inkala.clone());
@@ -1355,6 +1715,59 @@ fn cases() -> Vec<Case> {
             same_events: Box::new(move || {
                 streams::same_events_lockstep("inkala", sudoku_engine(&e, order), |v| {
                     sudoku_recursive_events(&e, order, v).1
+                })
+            }),
+        });
+    }
+
+    // `--order propagate` on inkala and the hard puzzles, each beside `mrv`
+    // on the same puzzle (inkala's `mrv` case is above), so that the
+    // summary can set propagate's nodes and time against mrv's.
+    for (name, puzzle) in sudoku_puzzles() {
+        if name != "inkala" {
+            let (a, b, c, d, e) = (
+                puzzle.clone(),
+                puzzle.clone(),
+                puzzle.clone(),
+                puzzle.clone(),
+                puzzle.clone(),
+            );
+            let label = format!("sudoku-{name}-mrv");
+            cases.push(Case {
+                name: label.clone(),
+                recursive: Box::new(move || SudokuRecursive::run(&a, Order::Mrv)),
+                events_off: Box::new(move || sudoku_iterator(&b, Order::Mrv, false)),
+                every_event: Box::new(move || sudoku_iterator(&c, Order::Mrv, true)),
+                recursive_events: Box::new(move || {
+                    with_steps(sudoku_recursive_events(&d, Order::Mrv, drop))
+                }),
+                same_events: Box::new(move || {
+                    streams::same_events_lockstep(&label, sudoku_engine(&e, Order::Mrv), |v| {
+                        sudoku_recursive_events(&e, Order::Mrv, v).1
+                    })
+                }),
+            });
+        }
+        let (a, b, c, d, e) = (
+            puzzle.clone(),
+            puzzle.clone(),
+            puzzle.clone(),
+            puzzle.clone(),
+            puzzle,
+        );
+        let label = format!("sudoku-{name}-propagate");
+        cases.push(Case {
+            name: label.clone(),
+            // No counting solver of its own: the recursion with rejects off.
+            recursive: Box::new(move || propagate_recursive_events(&a, false, drop).0),
+            events_off: Box::new(move || propagate_iterator(&b, false)),
+            every_event: Box::new(move || propagate_iterator(&c, true)),
+            recursive_events: Box::new(move || {
+                with_steps(propagate_recursive_events(&d, true, drop))
+            }),
+            same_events: Box::new(move || {
+                streams::same_events_lockstep(&label, propagate_engine(&e, true), |v| {
+                    propagate_recursive_events(&e, true, v).1
                 })
             }),
         });
@@ -1561,7 +1974,8 @@ mod streams {
 
     /// Small inputs whose whole streams are collected on both sides and
     /// compared: N-Queens 0 to 8, every shipped Sudoku but `inkala` (a timed
-    /// case) and an empty 9x9 in both orders, Word Search on the sample board
+    /// case) and an empty 9x9 in both orders and with propagation (rejects
+    /// on and off), Word Search on the sample board
     /// and a 3x6 board of A with one B, found and not found, with and without
     /// reversal, and the words that end before any cell.
     pub(super) fn check_small_streams() {
@@ -1594,6 +2008,18 @@ mod streams {
                 same_events_collected(&name, sudoku_engine(puzzle, order), |v| {
                     sudoku_recursive_events(puzzle, order, v).1
                 });
+            }
+            for rejects in [true, false] {
+                let name = format!("sudoku {name} propagate, rejects {rejects}");
+                same_events_collected(&name, propagate_engine(puzzle, rejects), |v| {
+                    propagate_recursive_events(puzzle, rejects, v).1
+                });
+                let outcome = propagate_iterator(puzzle, rejects).0;
+                assert_eq!(
+                    outcome,
+                    propagate_recursive_events(puzzle, rejects, drop).0,
+                    "{name}"
+                );
             }
         }
 
@@ -1740,6 +2166,8 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
     let mut missed = Vec::new();
     let mut above_aim = Vec::new();
     let filter = std::env::var("BACKSTEP_SUMMARY_FILTER").unwrap_or_default();
+    // name -> (nodes, every event, events off), for propagate against mrv.
+    let mut timed: Vec<(&str, u64, Duration, Duration)> = Vec::new();
     for (case, checked) in cases
         .iter()
         .zip(checked)
@@ -1787,6 +2215,7 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
         } else if same_ratio > 1.5 {
             above_aim.push(format!("{} {same_ratio:.2}x", case.name));
         }
+        timed.push((&case.name, outcome.nodes, all, off));
         println!(
             "| {} | {} | {off_events} / {all_events} | {} | {} | {off_ratio:.2}x | {} | {all_ratio:.2}x | {} | {same_ratio:.2}x |",
             case.name,
@@ -1810,6 +2239,59 @@ fn summary(cases: &[Case], checked: &[(Outcome, u64, u64)]) {
     println!(
         "(The target is the last column: the engine with every event against a recursive solver yielding the same events through a callback, which isolates the cost of resumability. The ratios against the counting `recursive` solver, which yields no events, are information only.)"
     );
+    propagate_against_mrv(&timed);
+}
+
+/// Sets each `sudoku-<puzzle>-propagate` case timed by the summary against
+/// `sudoku-<puzzle>-mrv` from the same run: nodes (guesses) and the best
+/// times, every event and events off.
+fn propagate_against_mrv(timed: &[(&str, u64, Duration, Duration)]) {
+    let puzzles = sudoku_puzzles();
+    let mut rows = Vec::new();
+    for &(name, nodes, all, off) in timed {
+        let Some(puzzle) = name
+            .strip_prefix("sudoku-")
+            .and_then(|n| n.strip_suffix("-propagate"))
+        else {
+            continue;
+        };
+        let mrv_name = format!("sudoku-{puzzle}-mrv");
+        let Some(&(_, mrv_nodes, mrv_all, mrv_off)) = timed.iter().find(|t| t.0 == mrv_name) else {
+            continue;
+        };
+        let forced = puzzles
+            .iter()
+            .find(|(n, _)| n == puzzle)
+            .map(|(_, p)| {
+                let mut search = propagate_engine(p, true);
+                search.by_ref().for_each(drop);
+                search.forced()
+            })
+            .unwrap_or_default();
+        rows.push(format!(
+            "| {puzzle} | {mrv_nodes} | {nodes} | {forced} | {:.4}x | {} | {} | {:.2}x | {} | {} | {:.2}x |",
+            nodes as f64 / mrv_nodes as f64,
+            show(mrv_all),
+            show(all),
+            all.as_secs_f64() / mrv_all.as_secs_f64(),
+            show(mrv_off),
+            show(off),
+            off.as_secs_f64() / mrv_off.as_secs_f64(),
+        ));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!(
+        "\nPropagate against mrv, same run (nodes are guesses; times are the best rounds above):"
+    );
+    println!(
+        "| puzzle | mrv nodes | propagate nodes | forced places | nodes propagate / mrv | mrv every event | propagate every event | time propagate / mrv | mrv events off | propagate events off | time propagate / mrv |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in rows {
+        println!("{row}");
+    }
 }
 
 /// Runs one variant of one case once, with no check and no timing, for an
@@ -1837,7 +2319,12 @@ fn main() {
         return profile(&cases(), &spec);
     }
     streams::check_small_streams();
-    let cases = cases();
+    // The filter also skips the other cases' checks and criterion runs.
+    let filter = std::env::var("BACKSTEP_SUMMARY_FILTER").unwrap_or_default();
+    let cases: Vec<Case> = cases()
+        .into_iter()
+        .filter(|c| c.name.contains(&filter))
+        .collect();
     let checked: Vec<_> = cases.iter().map(check).collect();
 
     let args: Vec<String> = std::env::args().collect();

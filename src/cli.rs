@@ -9,10 +9,11 @@
 //! groups shared by several commands are `Args` structs in
 //! `backstep::launch`, flattened into each search's own.
 
-use clap::{CommandFactory, Parser};
+use clap::{Args, CommandFactory, Parser};
 
 use backstep::launch::SearchView;
 use backstep::registry::{self, KINDS};
+use backstep::ui::replay::ReplayArgs;
 
 // The program's `--help` text comes from the registry, which names the
 // searches; with no command the top-level options are the default
@@ -34,6 +35,16 @@ pub struct Cli {
 pub const COMPARE: &str = "compare";
 /// The name of the subcommand that runs the reference samples.
 pub const SAMPLES: &str = "samples";
+/// The name of the subcommand that prints a shell's completion script.
+pub const COMPLETIONS: &str = "completions";
+/// The name of the subcommand that prints the man page.
+pub const MAN: &str = "man";
+/// The name of the subcommand that plays a recording back.
+pub const REPLAY: &str = "replay";
+/// The name of the subcommand that lists the bug lab's bugs.
+pub const BUGS: &str = "bugs";
+/// The option of `samples` that runs the labs' self-checks.
+pub const LABS: &str = "labs";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -42,12 +53,79 @@ pub fn command() -> clap::Command {
         .subcommand_required(true)
         .arg_required_else_help(false)
         .subcommands(KINDS.iter().filter_map(|kind| kind.compare()));
-    let samples =
-        clap::Command::new(SAMPLES).about("Run the reference samples and check their results");
+    let samples = clap::Command::new(SAMPLES)
+        .about("Run the reference samples and check their results")
+        .arg(
+            clap::Arg::new(LABS)
+                .long(LABS)
+                .action(clap::ArgAction::SetTrue)
+                .help("Check the labs' searches instead: one line per check, `ok` or `FAIL`"),
+        );
+    let completions = clap::Command::new(COMPLETIONS)
+        .about("Print the completion script of a shell (bash, zsh, fish, elvish, powershell)")
+        .arg(
+            clap::Arg::new("shell")
+                .required(true)
+                .value_parser(clap::value_parser!(clap_complete::Shell)),
+        );
+    let man = clap::Command::new(MAN)
+        .about("Print the man page (roff), e.g. `backstep man | man -l -`")
+        .arg(
+            clap::Arg::new("command")
+                .help("A command's own page, with its options (`backstep man queens`)"),
+        );
+    let replay = ReplayArgs::augment_args(clap::Command::new(REPLAY))
+        .about("Play a recording (--record, --print cast) back in the terminal");
+    let bugs = clap::Command::new(BUGS)
+        .about("List the bug lab's classic bugs, one line each: each search's --bug NAME");
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
         .subcommand(samples)
+        .subcommand(completions)
+        .subcommand(man)
+        .subcommand(replay)
+        .subcommand(bugs)
+}
+
+/// The completion script of `shell` for the whole command line.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command(), "backstep", &mut out);
+    out
+}
+
+/// The man page, in roff, generated from the command line: the program's
+/// options and a line for each subcommand, or with `name` that
+/// subcommand's own page (`backstep-queens(1)`, which the first page names).
+/// `None` when no subcommand has that name.
+pub fn man(name: Option<&str>) -> Option<std::io::Result<Vec<u8>>> {
+    let mut top = command()
+        .about("step through backtracking searches, event by event")
+        .long_about(registry::ABOUT);
+    // Built, a subcommand knows its page name (`backstep-queens`) and how
+    // it is typed (`backstep queens`).
+    top.build();
+    let page = match name {
+        None => top,
+        Some(name) => top.find_subcommand(name)?.clone(),
+    };
+    let mut out = Vec::new();
+    let page =
+        clap_mangen::Man::new(page).source(format!("backstep {}", env!("CARGO_PKG_VERSION")));
+    Some(page.render(&mut out).map(|()| {
+        // roff's preamble (a string for the apostrophe) comes before the
+        // `.TH` header; a page opening with its header is what `man`,
+        // `whatis` and `mandb` expect to read first.
+        let text = String::from_utf8_lossy(&out).into_owned();
+        match text.find("\n.TH ").map(|at| at + 1) {
+            Some(at) => {
+                let end = text[at..].find('\n').map_or(text.len(), |e| at + e + 1);
+                format!("{}{}{}", &text[at..end], &text[..at], &text[end..]).into_bytes()
+            }
+            None => out,
+        }
+    }))
 }
 
 #[cfg(test)]
@@ -88,6 +166,10 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "{names:?}");
-        assert_eq!(count, KINDS.len() + 2, "the searches, compare and samples");
+        assert_eq!(
+            count,
+            KINDS.len() + 6,
+            "the searches, compare, samples, completions, man, replay and bugs"
+        );
     }
 }

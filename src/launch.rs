@@ -9,14 +9,19 @@
 
 use std::io::{self, Write};
 use std::marker::PhantomData;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
+use crate::model;
+use crate::parting::{self, Explain};
+use crate::position::{self, Position};
 use crate::print::{self, Mode};
-use crate::ui::compare::{self, Contender, Cost};
-use crate::ui::{self, scene::Scene, theme::Theme};
+use crate::ui::app::{App, Panel};
+use crate::ui::compare::{self, Contender, Cost, Pane};
+use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
 use crate::worksheet::{self, Blanks, Group, Sheet};
 
 /// One search's parsed options (a subcommand's, or a `compare`
@@ -26,6 +31,36 @@ pub trait Launch: Args + FromArgMatches + 'static {
     /// screen. The exit status is the search's to say (`samples`-like
     /// checks may fail with 1); errors are reported by `main` (status 2).
     fn run(self) -> Result<ExitCode>;
+
+    /// The bug lab's bugs of this search (`--bug NAME`), for `backstep
+    /// bugs`; none unless the search has some (see [`bugs_of`]).
+    fn bugs() -> Vec<BugLine> {
+        Vec::new()
+    }
+}
+
+/// One bug of the bug lab, as `backstep bugs` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugLine {
+    /// The name `--bug` takes.
+    pub name: String,
+    /// What the bug gets wrong, in one line.
+    pub about: String,
+}
+
+/// The bugs of a search's `--bug` value enum, with their help lines.
+pub fn bugs_of<E: ValueEnum>() -> Vec<BugLine> {
+    E::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .map(|value| BugLine {
+            name: value.get_name().to_string(),
+            about: value
+                .get_help()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// A search as the registry lists it: its subcommand, its `compare`
@@ -42,6 +77,8 @@ pub trait Kind: Sync {
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// Runs the comparison from its `compare` subcommand's matches.
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
+    /// The search's bugs, for `backstep bugs`.
+    fn bugs(&self) -> Vec<BugLine>;
 }
 
 /// The registry entry of a search whose options are `S`, compared under
@@ -81,6 +118,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode> {
         C::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
+
+    fn bugs(&self) -> Vec<BugLine> {
+        S::bugs()
+    }
 }
 
 /// The registry entry of a search with the options `S` and no comparison.
@@ -118,6 +159,10 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn run_compare(&self, _: &ArgMatches) -> Result<ExitCode> {
         bail!("`compare {}` does not exist", self.name)
+    }
+
+    fn bugs(&self) -> Vec<BugLine> {
+        S::bugs()
     }
 }
 
@@ -163,20 +208,89 @@ pub struct SearchView {
     /// random; the same K hides the same cells.
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// Open at this position (on screen, or the frame --print frame or svg
+    /// draws): a step number, or the n-th solution, dead end or node
+    /// (solution:2, dead-end:1, node:7; nodes as the trace table numbers
+    /// them).
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
+    pub at: Option<Position>,
+
+    /// With --print frame, svg or cast: the screen's size in columns and rows
+    /// [default: 80x24].
+    #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
+    pub size: Option<(u16, u16)>,
+
+    /// The panel below the board to open with (on screen, or in a frame)
+    /// [default: events].
+    #[arg(long, value_enum, value_name = "PANEL")]
+    pub panel: Option<Panel>,
+
+    /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
+    /// (play it with `backstep replay FILE` or asciinema).
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
+
+    /// With --print cast: the first step shown [default: 0].
+    #[arg(long, value_name = "A")]
+    pub from: Option<u64>,
+
+    /// With --print cast: the last step shown, or `end` [default: end].
+    #[arg(long, value_name = "B", value_parser = last_step)]
+    pub to: Option<LastStep>,
+
+    /// With --print cast: steps a second [default: 2].
+    #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
+    pub speed: Option<f64>,
 }
 
-/// How the terminal UI draws. Headless output is plain ASCII text with no
-/// colour, so these conflict with `--print`.
+/// The last step a stretch of the search shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastStep {
+    /// This step.
+    Step(u64),
+    /// The end of the search.
+    End,
+}
+
+/// Reads `--to B`: a step number, or `end`.
+fn last_step(text: &str) -> Result<LastStep, String> {
+    if text == "end" {
+        return Ok(LastStep::End);
+    }
+    text.parse()
+        .map(LastStep::Step)
+        .map_err(|_| format!("expected a step number (0 or more) or 'end', not '{text}'"))
+}
+
+/// How the terminal UI draws, on screen and in a frame. Other headless
+/// output is plain ASCII text with no colour, so these are refused with
+/// any other `--print` ([`Look::refuse_unless`]).
 #[derive(Args, Debug, Default)]
 pub struct Look {
-    /// Draw the terminal UI with ASCII characters only.
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print frame, svg or cast) with ASCII
+    /// characters only.
+    #[arg(long)]
     pub ascii: bool,
 
-    /// Draw the terminal UI without colours: bold, reverse and underline
-    /// only (also set by NO_COLOR).
-    #[arg(long, conflicts_with = "print")]
+    /// Draw the terminal UI (or a --print svg or cast) without colours: bold,
+    /// reverse and underline only (also set by NO_COLOR).
+    #[arg(long)]
     pub no_color: bool,
+}
+
+impl Look {
+    /// Refuses `--ascii` and `--no-color` by name unless the screen is
+    /// drawn (`drawn`); `where_` says where they apply.
+    fn refuse_unless(&self, drawn: bool, where_: &str) -> Result<()> {
+        let given = [("--ascii", self.ascii), ("--no-color", self.no_color)];
+        match given.iter().find(|(_, given)| *given) {
+            Some((name, _)) if !drawn => {
+                bail!("{name} applies only {where_}")
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How to show a comparison: side by side on screen, or its summary.
@@ -194,6 +308,10 @@ pub struct CompareView {
 
     #[command(flatten)]
     pub look: Look,
+
+    /// Record the compare screen to FILE as an asciicast v2.
+    #[arg(long, value_name = "FILE", conflicts_with = "print")]
+    pub record: Option<PathBuf>,
 }
 
 impl CompareView {
@@ -244,6 +362,16 @@ pub struct View {
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
+    /// Where to open (`--at`).
+    at: Option<Position>,
+    /// A frame's size (`--size`).
+    size: (u16, u16),
+    /// The panel to open with (`--panel`).
+    panel: Panel,
+    /// Where the terminal UI is recorded.
+    record: Option<PathBuf>,
+    /// What `--print cast` shows.
+    stretch: ui::record::Stretch,
 }
 
 impl View {
@@ -260,6 +388,43 @@ impl View {
                 bail!("{name} applies only with --print worksheet");
             }
         }
+        let frame = matches!(args.print, Some(Mode::Frame | Mode::Svg));
+        let screen = args.print.is_none() || frame;
+        if args.at.is_some() && !screen {
+            bail!("--at applies only on screen or with --print frame or svg (one position each)");
+        }
+        if args.panel.is_some() && !screen {
+            bail!("--panel applies only on screen or with --print frame or svg");
+        }
+        let cast = args.print == Some(Mode::Cast);
+        args.look.refuse_unless(
+            screen || cast,
+            "on screen or with --print frame, svg or cast",
+        )?;
+        if args.size.is_some() && !frame && !cast {
+            bail!(
+                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
+            );
+        }
+        if !cast {
+            let given = [
+                ("--from", args.from.is_some()),
+                ("--to", args.to.is_some()),
+                ("--speed", args.speed.is_some()),
+            ];
+            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+                bail!("{name} applies only with --print cast");
+            }
+        }
+        let stretch = ui::record::Stretch {
+            from: args.from.unwrap_or(0),
+            to: match args.to {
+                Some(LastStep::Step(step)) => Some(step),
+                Some(LastStep::End) | None => None,
+            },
+            speed: args.speed.unwrap_or(2.0),
+            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+        };
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
@@ -271,6 +436,11 @@ impl View {
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
+            at: args.at,
+            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            panel: args.panel.unwrap_or(Panel::Events),
+            record: args.record,
+            stretch,
         })
     }
 
@@ -286,16 +456,38 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    let step = match view.at {
+        Some(at) => position::find(&search, at)?,
+        None => 0,
+    };
     let Some(mode) = view.mode else {
         if !ui::can_draw() {
             bail!(
                 "standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
         }
-        ui::run(search, name, view.theme, view.predict)?;
+        let app = App::opened(search, name, view.theme, step, view.panel);
+        ui::run_app(app, view.predict, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
+    if let Mode::Frame | Mode::Svg = mode {
+        let app = App::opened(search, name, view.theme, step, view.panel);
+        let (width, height) = view.size;
+        let buffer = still::draw(&app, width, height)?;
+        let text = match mode {
+            Mode::Svg => svg::svg(&buffer),
+            _ => still::text(&buffer),
+        };
+        print_text(&text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if mode == Mode::Cast {
+        let app = ui::app::App::new(search, name, view.theme);
+        ui::record::film(app, view.stretch, &mut out)?;
+        written(out.flush())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
         _ => print::print(search, mode, &mut out),
@@ -331,6 +523,7 @@ pub fn show_sides(
     view: &CompareView,
     costs: bool,
 ) -> Result<ExitCode> {
+    view.look.refuse_unless(view.print.is_none(), "on screen")?;
     if let Some(max) = view.max_nodes {
         sides.iter_mut().for_each(|side| side.limit_nodes(max));
     }
@@ -341,7 +534,8 @@ pub fn show_sides(
         let theme = theme(&view.look);
         let panes = sides.into_iter().map(|s| s.into_pane(name, theme));
         let labels = labels.iter().map(ToString::to_string).collect();
-        ui::compare::run(panes.collect(), labels, costs)?;
+        let record = view.record.as_deref();
+        ui::compare::run(panes.collect(), labels, costs, record)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
@@ -377,9 +571,127 @@ pub fn labelled(summary: &str, label: &str) -> String {
         return format!("{label}: {summary}");
     };
     let head = summary[..colon].replace('-', " ");
-    if head.ends_with(&format!(" {label}")) {
+    // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
+    // all`) names its variant in one part of its own.
+    let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
+    if head.split(", ").any(named) {
         summary.to_string()
     } else {
         format!("{} {label}{}", &summary[..colon], &summary[colon..])
+    }
+}
+
+/// `backstep bugs`: every search's bugs, one line each, in registry order.
+pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
+    let lines: Vec<(String, String)> = kinds
+        .iter()
+        .flat_map(|kind| {
+            kind.bugs()
+                .into_iter()
+                .map(|bug| (format!("{} --bug {}", kind.name(), bug.name), bug.about))
+        })
+        .collect();
+    let width = lines.iter().map(|(head, _)| head.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (head, about) in lines {
+        text.push_str(&format!("{head:width$}  {about}\n"));
+    }
+    text.push_str("Each runs with --print MODE, and beside the correct search with `backstep compare <search> ... --bug NAME`.\n");
+    text
+}
+
+/// Shows a bug variant as [`show`] does; its worksheet (`--print
+/// worksheet`) also asks for the first row where it goes wrong, which the
+/// answer key names by setting its table beside `correct`'s.
+pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
+    (bug, mut correct): (B, C),
+    name: &str,
+    bug_name: &str,
+    view: View,
+) -> Result<ExitCode> {
+    if view.mode != Some(Mode::Worksheet) {
+        return show(bug, name, view);
+    }
+    let mut bug = bug;
+    if let Some(max) = view.max_nodes {
+        bug.limit_nodes(max);
+        correct.limit_nodes(max);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &mut out);
+    written(printed.and_then(|()| out.flush()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The correct search and a bug variant side by side, stepping together
+/// event by event: on screen they open at their first difference, with
+/// `explain`'s sentence; `--print summary` prints both results and where
+/// they part.
+pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
+    (mut left, mut right): (A, B),
+    name: &str,
+    labels: [&str; 2],
+    view: &CompareView,
+    explain: Explain<A, B>,
+) -> Result<ExitCode> {
+    if let Some(max) = view.max_nodes {
+        left.limit_nodes(max);
+        right.limit_nodes(max);
+    }
+    let parting = parting::first(left.clone(), right.clone());
+    let said = parting.as_ref().map(|p| (p.step, explain(p)));
+    if view.print.is_none() {
+        if !ui::can_draw() {
+            bail!("standard output is not a terminal; add --print summary");
+        }
+        let theme = theme(&view.look);
+        let sides: Vec<Box<dyn Pane>> = vec![
+            Box::new(App::new(left, name, theme)),
+            Box::new(App::new(right, name, theme)),
+        ];
+        let labels = labels.map(str::to_string).into();
+        ui::compare::run_parting(sides, labels, said, view.record.as_deref())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    let describe = |search: &dyn Fn(&A::Event) -> String, event: Option<&A::Event>| {
+        event.map_or_else(|| "the search has ended".to_string(), search)
+    };
+    if let Some(p) = &parting {
+        let words = describe(
+            &|e| p.left_search.describe(e, p.left_search.counters().found),
+            p.left.as_ref(),
+        );
+        let bug_words = describe(
+            &|e| p.right_search.describe(e, p.right_search.counters().found),
+            p.right.as_ref(),
+        );
+        text.push_str(&format!(
+            "first difference at step {}:\n  {}: {words}\n  {}: {bug_words}\n  {}\n",
+            p.step,
+            labels[0],
+            labels[1],
+            explain(p)
+        ));
+    } else {
+        text.push_str("no difference: both searches yield the same events\n");
+    }
+    left.run_to_end();
+    right.run_to_end();
+    let results = format!(
+        "{}\n{}\n",
+        parenthesised(&model::summary(&left), labels[0]),
+        model::summary(&right),
+    );
+    print_text(&(results + &text))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A summary whose head names its side in parentheses, as a bug's does:
+/// `word AAB: ...` becomes `word AAB (correct): ...`.
+fn parenthesised(summary: &str, label: &str) -> String {
+    match summary.split_once(':') {
+        Some((head, rest)) => format!("{head} ({label}):{rest}"),
+        None => format!("({label}) {summary}"),
     }
 }

@@ -11,9 +11,12 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
+pub mod cast;
 pub mod input;
 pub mod launch;
 pub mod model;
+pub mod parting;
+pub mod position;
 pub mod print;
 pub mod registry;
 pub mod samples;

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
-use backstep::launch;
+use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
+use backstep::ui::replay::ReplayArgs;
 use cli::Cli;
 
 mod cli;
@@ -80,14 +81,45 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
             let cli = Cli::from_arg_matches(&matches).context("internal error")?;
             registry::default(cli.view)
         }
-        Some((cli::SAMPLES, _)) => {
-            let (text, ok) = samples::run()?;
+        Some((cli::SAMPLES, options)) => {
+            let (text, ok) = if options.get_flag(cli::LABS) {
+                samples::labs::run()
+            } else {
+                samples::run()?
+            };
             launch::print_text(&text)?;
             Ok(if ok {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
             })
+        }
+        Some((cli::COMPLETIONS, args)) => {
+            let shell = args
+                .get_one::<clap_complete::Shell>("shell")
+                .context("internal error: completions without a shell")?;
+            launch::print_text(&String::from_utf8_lossy(&cli::completions(*shell)))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some((cli::MAN, args)) => {
+            let name = args.get_one::<String>("command").map(String::as_str);
+            let page = cli::man(name)
+                .with_context(|| {
+                    format!(
+                        "man: no command named {:?} (see backstep --help)",
+                        name.unwrap_or_default()
+                    )
+                })?
+                .context("cannot write the man page")?;
+            launch::print_text(&String::from_utf8_lossy(&page))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some((cli::REPLAY, replay)) => ReplayArgs::from_arg_matches(replay)
+            .context("internal error")?
+            .run(),
+        Some((cli::BUGS, _)) => {
+            launch::print_text(&launch::bugs_text(KINDS))?;
+            Ok(ExitCode::SUCCESS)
         }
         Some((cli::COMPARE, compare)) => {
             let (name, matches) = compare

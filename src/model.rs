@@ -109,6 +109,13 @@ pub trait Report: Search {
     }
 }
 
+/// What a bug variant adds to the head of its summary, ` (bug NAME)`,
+/// so that its wrong result is never read as the search's own; empty for a
+/// correct search.
+pub fn bug_label(bug: Option<&str>) -> String {
+    bug.map_or_else(String::new, |name| format!(" (bug {name})"))
+}
+
 /// The words for a search a node budget stopped (SPEC §5), `incomplete
 /// (node budget K)`; `None` for a search within its budget. Every view
 /// that would state a result (unsatisfiable, unique, not found) says this
@@ -651,6 +658,9 @@ pub struct NodeRow {
     pub label: Option<String>,
     /// What has happened at the node so far.
     pub outcome: Outcome,
+    /// The step that entered it (the step of its place; the log's first
+    /// step for a root), where a click on its row or tree node jumps to.
+    pub step: u64,
 }
 
 /// Records the nodes of a search as it runs, one event at a time, for the
@@ -675,6 +685,8 @@ pub struct NodeLog {
     before: u64,
     /// The step the window begins at.
     base: u64,
+    /// The step of the latest event recorded.
+    step: u64,
 }
 
 impl NodeLog {
@@ -687,6 +699,7 @@ impl NodeLog {
     pub fn window<S: Report>(search: &S, base: u64) -> NodeLog {
         let mut log = NodeLog {
             base,
+            step: base,
             ..NodeLog::default()
         };
         if base == 0 {
@@ -704,6 +717,7 @@ impl NodeLog {
     /// Takes in the event the search just yielded (`search` is its state
     /// after the event).
     pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) {
+        self.step += 1;
         let note = search.note(event);
         let placed = match &note {
             Note::Placed(placed) => Some(placed.clone()),
@@ -738,6 +752,7 @@ impl NodeLog {
             choice,
             label,
             outcome: Outcome::default(),
+            step: self.step,
         });
         self.open.push(self.rows.len() - 1);
     }

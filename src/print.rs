@@ -22,6 +22,14 @@ pub enum Mode {
     /// A Markdown worksheet: the rules, the trace table with blanks for a
     /// student, and the answer key.
     Worksheet,
+    /// The screen as the UI draws it at --at, as plain text (--size WxH,
+    /// --panel).
+    Frame,
+    /// The same screen as an SVG picture in the theme's colours.
+    Svg,
+    /// The screen from step --from to --to as an asciicast (a recording
+    /// asciinema plays), --speed steps a second, at --size.
+    Cast,
 }
 
 /// Prints a whole search in the given mode.
@@ -40,6 +48,11 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
         Mode::Trace => write_trace(search, out),
         Mode::Table => write_table(search, out),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        // A frame, an SVG or a cast draws the screen, which needs a
+        // `Scene`: `launch::show` makes it, and never sends it here.
+        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+            "internal error: the screen is drawn by launch::show, not print",
+        )),
     }
 }
 

@@ -19,8 +19,8 @@ pub const KINDS: &[&dyn Kind] = &[
     &Entry::<sudoku::command::SudokuArgs, sudoku::command::CompareSudokuArgs>::new("sudoku"),
     &Entry::<word::command::WordArgs, word::command::CompareWordArgs>::new("word"),
     &Entry::<words::command::WordsArgs, words::command::CompareWordsArgs>::new("words"),
-    &Solo::<maze::command::MazeArgs>::new("maze"),
-    &Solo::<colour::command::ColourArgs>::new("colour"),
+    &Entry::<maze::command::MazeArgs, maze::command::CompareMazeArgs>::new("maze"),
+    &Entry::<colour::command::ColourArgs, colour::command::CompareColourArgs>::new("colour"),
     &Solo::<cover::command::CoverArgs>::new("cover"),
 ];
 

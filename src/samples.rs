@@ -1,5 +1,7 @@
 //! `backstep samples`: the sample searches of the reference programs, with
-//! their self-check.
+//! their self-check; with `--labs`, the labs' self-checks ([`labs`]).
+
+pub mod labs;
 
 use anyhow::Result;
 

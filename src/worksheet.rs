@@ -101,6 +101,73 @@ pub fn write<S: Sheet>(search: S, blanks: &Blanks, out: &mut dyn Write) -> io::R
     out.flush()
 }
 
+/// Writes the worksheet of a bug variant: the table of the buggy search,
+/// with a task to find its first wrong row; the answer key names the bug
+/// and the row, found by setting the table beside the `correct` search's.
+pub fn write_bug<S: Sheet, C: Report>(
+    bug: S,
+    correct: C,
+    bug_name: &str,
+    blanks: &Blanks,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let wrong = first_wrong_row(Run::new(bug.clone()), Run::new(correct));
+    let sheet = worksheet(bug, blanks);
+    let (head, key) = sheet
+        .split_once("## Answer key\n")
+        .unwrap_or((sheet.as_str(), ""));
+    let mut text = head.to_string();
+    text.push_str("## Find the bug\n\n");
+    let task = "This search has a bug: at some row it does not do what the rules above \
+                say. Fill in the table as the search ran, then find the first row that \
+                goes wrong and say what the correct search does there.";
+    for line in wrap(task, "", "") {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text.push_str("\n## Answer key\n");
+    text.push_str(key);
+    text.push('\n');
+    let answer = match wrong {
+        Some((node, row, Some(right))) => format!(
+            "The bug is `{bug_name}`. The first wrong row is node {node}: it reads \
+             `{}`, where the correct search's reads `{}`.",
+            row.join(" | "),
+            right.join(" | ")
+        ),
+        Some((node, row, None)) => format!(
+            "The bug is `{bug_name}`. The first wrong row is node {node}, `{}`: the \
+             correct search never enters it.",
+            row.join(" | ")
+        ),
+        None => format!(
+            "The bug is `{bug_name}`. Every row above is also the correct search's: \
+             the bug shows only past the table, or in the result."
+        ),
+    };
+    for line in wrap(&answer, "", "") {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// The first row (its node number, the bug's row and the correct
+/// search's, if it has that many) where the bug's table differs.
+fn first_wrong_row(bug: Run, correct: Run) -> Option<(String, Vec<String>, Option<Vec<String>>)> {
+    let rows = &bug.table.rows;
+    (0..rows.len())
+        .find(|&i| correct.table.rows.get(i) != Some(&rows[i]))
+        .map(|i| {
+            let node = rows[i]
+                .first()
+                .cloned()
+                .unwrap_or_else(|| (i + 1).to_string());
+            (node, rows[i].clone(), correct.table.rows.get(i).cloned())
+        })
+}
+
 /// The worksheet as Markdown text.
 pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks) -> String {
     let title = search.title();

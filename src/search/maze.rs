@@ -25,7 +25,40 @@
 //! Invariants, checked with `debug_assert!` on every place and undo: one
 //! frame per open place, and the visited set equals the path's cells.
 
+use std::marker::PhantomData;
+
 use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+
+/// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
+/// bug lab's `no-mark`. Constants, so the correct search compiles to the
+/// same code as before.
+pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'static {
+    /// The bug's name (`--bug NAME`), `None` for the correct search.
+    const BUG: Option<&'static str> = None;
+    /// Whether an entered cell is marked visited (step 2).
+    const MARK: bool = true;
+}
+
+/// The search as the module's opening comment states it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Correct;
+
+impl Rules for Correct {}
+
+/// Bug `no-mark`: cells are never marked visited, so the rat steps back
+/// and forth between two open cells and the walk never ends: only a node
+/// budget stops it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoMark;
+
+impl Rules for NoMark {
+    const BUG: Option<&'static str> = Some("no-mark");
+    const MARK: bool = false;
+}
+
+/// The node budget a bug whose walk never ends gets when `--max-nodes` is
+/// not given.
+pub const BUG_BUDGET: u64 = 1000;
 
 /// The largest maze side.
 pub const MAX_SIDE: usize = 16;
@@ -224,9 +257,10 @@ struct Frame {
     phase: Phase,
 }
 
-/// Rat in a Maze: a resumable, cloneable iterator of [`MazeEvent`]s.
+/// Rat in a Maze: a resumable, cloneable iterator of [`MazeEvent`]s, by
+/// the rules `R` ([`Correct`] unless named).
 #[derive(Clone, Debug)]
-pub struct Maze {
+pub struct Maze<R = Correct> {
     grid: Grid,
     rejects: bool,
     /// Whether step 1 has run.
@@ -241,11 +275,19 @@ pub struct Maze {
     paths: Vec<String>,
     counters: Counters,
     finished: bool,
+    rules: PhantomData<R>,
 }
 
 impl Maze {
     /// A search of `grid`; `rejects` off leaves out the `reject` events.
     pub fn new(grid: &Grid, rejects: bool) -> Maze {
+        Maze::with_rules(grid, rejects)
+    }
+}
+
+impl<R: Rules> Maze<R> {
+    /// The search of [`Maze::new`], by the rules `R`.
+    pub fn with_rules(grid: &Grid, rejects: bool) -> Maze<R> {
         Maze {
             grid: grid.clone(),
             rejects,
@@ -257,7 +299,13 @@ impl Maze {
             paths: Vec::new(),
             counters: Counters::default(),
             finished: false,
+            rules: PhantomData,
         }
+    }
+
+    /// The bug these rules implement, `None` for the correct search.
+    pub fn bug(&self) -> Option<&'static str> {
+        R::BUG
     }
 
     /// The maze.
@@ -358,9 +406,8 @@ impl Maze {
             self.frames.len(),
             "one frame per open place"
         );
-        debug_assert_eq!(
-            self.visited,
-            self.recomputed_visited(),
+        debug_assert!(
+            !R::MARK || self.visited == self.recomputed_visited(),
             "the visited set equals the path {:?}",
             self.path()
         );
@@ -392,8 +439,10 @@ impl Maze {
         if self.budget.refuses(self.counters.nodes) {
             return self.refuse();
         }
-        let cell = self.cell(row, col);
-        self.visited[cell / 64] |= 1 << (cell % 64);
+        if R::MARK {
+            let cell = self.cell(row, col);
+            self.visited[cell / 64] |= 1 << (cell % 64);
+        }
         self.frames.push(Frame {
             row,
             col,
@@ -513,7 +562,7 @@ impl Maze {
     }
 }
 
-impl Iterator for Maze {
+impl<R: Rules> Iterator for Maze<R> {
     type Item = MazeEvent;
 
     #[inline]
@@ -538,7 +587,7 @@ impl Iterator for Maze {
     }
 }
 
-impl Search for Maze {
+impl<R: Rules> Search for Maze<R> {
     type Event = MazeEvent;
 
     fn counters(&self) -> &Counters {

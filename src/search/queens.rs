@@ -35,8 +35,10 @@ use std::marker::PhantomData;
 use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
 
 mod check_at_end;
+mod one_diagonal;
 
 pub use check_at_end::CheckAtEnd;
+pub use one_diagonal::OneDiagonal;
 
 /// The variants of the N-Queens search, one name each: the command line's
 /// flags, the summaries and `compare`'s labels all read these names. A new
@@ -55,16 +57,20 @@ pub enum Strategy {
     /// The full mask search, each solution classified by its orbit under
     /// the 8 symmetries of the square (`queens_fundamental.rs`).
     Fundamental,
+    /// The bug lab's `one-diagonal`: the full mask search that never
+    /// consults `L` (`queens/one_diagonal.rs`).
+    OneDiagonal,
 }
 
 impl Strategy {
     /// Every variant, in the order of the `--help` text.
-    pub const ALL: [Strategy; 5] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::Symmetry,
         Strategy::Full,
         Strategy::CheckAtEnd,
         Strategy::Permutations,
         Strategy::Fundamental,
+        Strategy::OneDiagonal,
     ];
 
     /// The name in summaries (`queens 4 check-at-end: ...`); also the
@@ -77,7 +83,14 @@ impl Strategy {
             Strategy::CheckAtEnd => "check-at-end",
             Strategy::Permutations => "permutations",
             Strategy::Fundamental => "fundamental",
+            Strategy::OneDiagonal => "one-diagonal",
         }
+    }
+
+    /// Whether this variant is one of the bug lab's bugs (its results are
+    /// wrong on purpose, and labelled so).
+    pub const fn is_bug(self) -> bool {
+        matches!(self, Strategy::OneDiagonal)
     }
 
     /// Whether the attacks of this variant may be held another way than in
@@ -94,6 +107,7 @@ impl Strategy {
             Strategy::CheckAtEnd => "check at end",
             Strategy::Permutations => "permutations",
             Strategy::Fundamental => "fundamental",
+            Strategy::OneDiagonal => "one diagonal",
         }
     }
 }
@@ -451,6 +465,16 @@ impl<R: Rules> Queens<R> {
     /// The masks of the current node.
     pub fn masks(&self) -> Masks {
         self.frames[self.depth].masks
+    }
+
+    /// The masks of the node on the current path whose prefix holds `row`
+    /// queens: the current node's for `row == self.row()`, its parent's for
+    /// one less (what a `place` shifted). `None` past the current node.
+    /// The worked arithmetic on the screen reads the operands here rather
+    /// than shifting masks again.
+    pub fn path_masks(&self, row: u8) -> Option<Masks> {
+        let row = usize::from(row);
+        (row <= self.depth).then(|| self.frames[row].masks)
     }
 
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before

@@ -26,7 +26,49 @@
 //! root), and the row, column and box masks equal the masks recomputed from
 //! the grid.
 
+use std::marker::PhantomData;
+
 use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent, bits};
+
+/// When a [`Sudoku`] stops and what it keeps: the correct rules
+/// ([`Unique`], and [`FirstSolution`] that the bug lab compares with), or
+/// the bug `no-stop`. The rules are constants, so the correct search
+/// compiles to the same code as before.
+pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'static {
+    /// The bug's name (`--bug NAME`), `None` for a correct search.
+    const BUG: Option<&'static str> = None;
+    /// The count at which the search stops; `None`: it never stops.
+    const CAP: Option<u8> = Some(CAP);
+    /// Whether the first solution is copied when it is found.
+    const KEEP: bool = true;
+}
+
+/// The search as the module's opening comment states it: it stops at the
+/// second solution, which shows the puzzle is not unique.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unique;
+
+impl Rules for Unique {}
+
+/// The seed's correct search: it stops at the first solution and keeps it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FirstSolution;
+
+impl Rules for FirstSolution {
+    const CAP: Option<u8> = Some(1);
+}
+
+/// Bug `no-stop`: the answer of the recursive call is ignored, so the
+/// search never stops at a solution and never keeps one; it goes on, and
+/// every `undo` on its way out empties the solved board again.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoStop;
+
+impl Rules for NoStop {
+    const BUG: Option<&'static str> = Some("no-stop");
+    const CAP: Option<u8> = None;
+    const KEEP: bool = false;
+}
 
 /// A unit that can already hold a digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -263,9 +305,10 @@ pub struct SudokuOptions {
     pub rejects: bool,
 }
 
-/// The Sudoku search: a resumable, cloneable iterator of [`SudokuEvent`]s.
+/// The Sudoku search: a resumable, cloneable iterator of [`SudokuEvent`]s,
+/// by the rules `R` ([`Unique`] unless named).
 #[derive(Clone, Debug)]
-pub struct Sudoku {
+pub struct Sudoku<R = Unique> {
     options: SudokuOptions,
     geometry: Geometry,
     /// `[row, col, box]` of each cell.
@@ -286,6 +329,7 @@ pub struct Sudoku {
     counters: Counters,
     budget: Budget,
     finished: bool,
+    rules: PhantomData<R>,
 }
 
 /// The count at which the search stops.
@@ -294,6 +338,13 @@ pub const CAP: u8 = 2;
 impl Sudoku {
     /// A search over the puzzle's blanks.
     pub fn new(puzzle: &Puzzle, options: SudokuOptions) -> Sudoku {
+        Sudoku::with_rules(puzzle, options)
+    }
+}
+
+impl<R: Rules> Sudoku<R> {
+    /// The search of [`Sudoku::new`], by the rules `R`.
+    pub fn with_rules(puzzle: &Puzzle, options: SudokuOptions) -> Sudoku<R> {
         let geometry = Geometry::new(puzzle.size);
         let size = puzzle.size as usize;
         let mut search = Sudoku {
@@ -315,6 +366,7 @@ impl Sudoku {
             },
             budget: Budget::default(),
             finished: false,
+            rules: PhantomData,
         };
         search.frames.push(Frame {
             cell: None,
@@ -524,7 +576,7 @@ impl Sudoku {
     }
 }
 
-impl Iterator for Sudoku {
+impl<R: Rules> Iterator for Sudoku<R> {
     type Item = SudokuEvent;
 
     // Every call yields one event without looping: entering a node chooses
@@ -541,7 +593,7 @@ impl Iterator for Sudoku {
     }
 }
 
-impl Sudoku {
+impl<R: Rules> Sudoku<R> {
     /// Steps 1 and 2: choose the node's cell, or count a full grid.
     #[inline]
     fn enter(&mut self, depth: usize) -> Option<SudokuEvent> {
@@ -552,9 +604,9 @@ impl Sudoku {
         let Some((cell, candidates)) = self.choose(from) else {
             // 2. A full grid.
             self.frames[depth].phase = Phase::Leave;
-            self.count += 1;
+            self.count = self.count.saturating_add(1);
             self.counters.solutions = u64::from(self.count);
-            if self.first.is_none() {
+            if R::KEEP && self.first.is_none() {
                 self.first = Some(self.grid().to_vec());
             }
             let count = self.count;
@@ -577,7 +629,7 @@ impl Sudoku {
     /// Steps 3 and 4: the next digit of the node's cell, or its dead end.
     #[inline(always)]
     fn scan(&mut self, depth: usize) -> Option<SudokuEvent> {
-        let stopped = self.count >= CAP;
+        let stopped = R::CAP.is_some_and(|cap| self.count >= cap);
         let frame = &mut self.frames[depth];
         let (cell, candidates, todo) = (frame.cell?, frame.candidates, frame.todo);
         let [row, col, _] = self.units[cell];
@@ -638,7 +690,7 @@ impl Sudoku {
     }
 }
 
-impl Search for Sudoku {
+impl<R: Rules> Search for Sudoku<R> {
     type Event = SudokuEvent;
 
     fn counters(&self) -> &Counters {
@@ -675,7 +727,7 @@ pub fn format_digit_mask(mask: u16, size: u8) -> String {
         .collect()
 }
 
-impl Sudoku {
+impl<R: Rules> Sudoku<R> {
     /// The heap a clone owns, for [`Search::heap_bytes`]: the givens, the
     /// node stack and the first solution found.
     fn owned_heap(&self) -> usize {

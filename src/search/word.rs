@@ -33,7 +33,50 @@
 //! open places balance the depth (one frame per open place), and the
 //! visited set equals the set of the path's cells.
 
+use std::marker::PhantomData;
+
 use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+
+/// How a [`WordSearch`] keeps its visited marks: the correct rules
+/// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
+/// are constants, so the correct search compiles to the same code as
+/// before: every test of a rule folds away.
+pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'static {
+    /// The bug's name (`--bug NAME`), `None` for the correct search.
+    const BUG: Option<&'static str> = None;
+    /// Whether a cell's visited mark is cleared when it leaves the path
+    /// (step 7).
+    const UNMARK: bool = true;
+    /// Whether a neighbour already on the path is refused (step 5).
+    const CHECK_VISITED: bool = true;
+}
+
+/// The search as the module's opening comment states it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Correct;
+
+impl Rules for Correct {}
+
+/// Bug `no-unmark`: step 7 forgets to clear the visited mark, so a cell
+/// left by a failed path stays marked and is refused (as a start cell too,
+/// as when the mark overwrites the letter) by every later path.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoUnmark;
+
+impl Rules for NoUnmark {
+    const BUG: Option<&'static str> = Some("no-unmark");
+    const UNMARK: bool = false;
+}
+
+/// Bug `no-visited-check`: step 5 never asks whether a neighbour is on the
+/// path, so a path may step back onto its own cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoVisitedCheck;
+
+impl Rules for NoVisitedCheck {
+    const BUG: Option<&'static str> = Some("no-visited-check");
+    const CHECK_VISITED: bool = false;
+}
 
 /// The largest board side.
 pub const MAX_SIDE: usize = 16;
@@ -219,9 +262,10 @@ struct Frame {
     phase: Phase,
 }
 
-/// The Word Search: a resumable, cloneable iterator of [`WordEvent`]s.
+/// The Word Search: a resumable, cloneable iterator of [`WordEvent`]s,
+/// by the rules `R` ([`Correct`] unless named).
 #[derive(Clone, Debug)]
-pub struct WordSearch {
+pub struct WordSearch<R = Correct> {
     options: WordOptions,
     board: Board,
     word: String,
@@ -241,12 +285,20 @@ pub struct WordSearch {
     counters: Counters,
     budget: Budget,
     finished: bool,
+    rules: PhantomData<R>,
 }
 
 impl WordSearch {
     /// A search for `word` (already validated by
     /// [`crate::input::word::parse_word`]) on `board`.
     pub fn new(board: &Board, word: &str, options: WordOptions) -> WordSearch {
+        WordSearch::with_rules(board, word, options)
+    }
+}
+
+impl<R: Rules> WordSearch<R> {
+    /// The search of [`WordSearch::new`], by the rules `R`.
+    pub fn with_rules(board: &Board, word: &str, options: WordOptions) -> WordSearch<R> {
         let letters = word.as_bytes();
         let have = board.inventory();
         let need = tally(letters);
@@ -301,7 +353,13 @@ impl WordSearch {
             found,
             finished: false,
             budget: Budget::default(),
+            rules: PhantomData,
         }
+    }
+
+    /// The bug these rules implement, `None` for the correct search.
+    pub fn bug(&self) -> Option<&'static str> {
+        R::BUG
     }
 
     /// How the search was set up.
@@ -394,9 +452,9 @@ impl WordSearch {
             self.frames.len(),
             "one frame per open place"
         );
-        debug_assert_eq!(
-            self.visited,
-            self.recomputed_visited(),
+        // A bug's marks follow its own mistake, not the path.
+        debug_assert!(
+            R::BUG.is_some() || self.visited == self.recomputed_visited(),
             "the visited set equals the path {:?}",
             self.path()
         );
@@ -462,7 +520,7 @@ impl WordSearch {
     }
 }
 
-impl Iterator for WordSearch {
+impl<R: Rules> Iterator for WordSearch<R> {
     type Item = WordEvent;
 
     // Every call yields one event without re-dispatching on the phase:
@@ -484,7 +542,7 @@ impl Iterator for WordSearch {
     }
 }
 
-impl WordSearch {
+impl<R: Rules> WordSearch<R> {
     /// The path is empty: the checks before any search (step 1), the next
     /// start cell, row-major (step 3), or the end.
     #[inline(never)]
@@ -504,6 +562,11 @@ impl WordSearch {
             Some(cell) => {
                 self.next_start = cell + 1;
                 let (row, col) = self.board.coords(cell);
+                if !R::UNMARK && self.visited[cell / 64] >> (cell % 64) & 1 == 1 {
+                    // A mark left behind by an earlier path (only a bug
+                    // leaves one): the cell is refused as the first letter.
+                    return self.reject_start(row, col);
+                }
                 self.enter(cell, row, col)
             }
             None => {
@@ -511,6 +574,22 @@ impl WordSearch {
                 self.finish()
             }
         }
+    }
+
+    /// A start cell still marked visited (bug `no-unmark`): its reject,
+    /// or the next start when rejects are off.
+    #[cold]
+    #[inline(never)]
+    fn reject_start(&mut self, row: u8, col: u8) -> Option<WordEvent> {
+        if !self.options.rejects {
+            return self.idle();
+        }
+        self.emit(WordEvent::Reject {
+            row,
+            col,
+            index: 0,
+            reason: Reason::Visited,
+        })
     }
 
     /// The step after a cell was entered: the word is complete (step 4), or
@@ -565,7 +644,7 @@ impl WordSearch {
                 continue;
             };
             let next = usize::from(row) * cols + usize::from(col);
-            let reason = if self.visited[next / 64] >> (next % 64) & 1 == 1 {
+            let reason = if R::CHECK_VISITED && self.visited[next / 64] >> (next % 64) & 1 == 1 {
                 Reason::Visited
             } else if Some(self.board.letters[next]) != wanted {
                 Reason::Mismatch
@@ -590,7 +669,9 @@ impl WordSearch {
     fn leave(&mut self) -> Option<WordEvent> {
         let frame = self.frames.pop()?;
         let cell = frame.cell;
-        self.visited[cell / 64] &= !(1 << (cell % 64));
+        if R::UNMARK {
+            self.visited[cell / 64] &= !(1 << (cell % 64));
+        }
         let event = self.emit(WordEvent::Undo {
             row: frame.row,
             col: frame.col,
@@ -614,7 +695,7 @@ fn step(row: u8, col: u8, dir: u8, rows: usize, cols: usize) -> Option<(u8, u8)>
     }
 }
 
-impl Search for WordSearch {
+impl<R: Rules> Search for WordSearch<R> {
     type Event = WordEvent;
 
     fn counters(&self) -> &Counters {
@@ -638,7 +719,7 @@ impl Search for WordSearch {
     }
 }
 
-impl WordSearch {
+impl<R: Rules> WordSearch<R> {
     /// The heap a clone owns, for [`Search::heap_bytes`]: the board, the
     /// word in both spellings, the preamble's events (whose own paths are
     /// empty), the cell stack and the path found.

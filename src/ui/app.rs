@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use super::bookmarks::Bookmarks;
 use super::keys::{self, Action};
+use super::mouse::Hits;
 use super::predict::{Predict, peek};
 use super::scene::Scene;
 use super::theme::Theme;
@@ -23,8 +25,8 @@ const FRAME_WORK: Duration = Duration::from_millis(16);
 /// Events of work between two looks at the clock.
 const SLICE: u64 = 4_096;
 
-/// What the lower panel shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the lower panel shows (`--panel` opens with one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Panel {
     /// The latest events in words.
     Events,
@@ -74,6 +76,8 @@ pub struct App<S: Scene> {
     pub pending: Option<Pending>,
     /// A one-line note for the user ("no earlier solution").
     pub message: Option<String>,
+    /// The steps marked with `m`, listed with `'`.
+    pub bookmarks: Bookmarks,
     /// Set when the user asked to leave.
     pub quit: bool,
     /// The first line of the table or tree while the user has scrolled
@@ -93,6 +97,13 @@ pub struct App<S: Scene> {
     pub outcome: Option<Option<LastSolution<S>>>,
     /// Fractional events owed to the run between frames.
     carry: f64,
+    /// Where the last frame put what the mouse can click or scroll.
+    pub hits: Hits,
+    /// How many lines the event log is scrolled back from its newest
+    /// line (the wheel); cleared when the step changes.
+    pub log_back: usize,
+    /// The step the log was scrolled back at.
+    pub(super) log_step: u64,
 }
 
 /// Where the table or tree was last drawn: its first line, the lines in
@@ -157,6 +168,7 @@ impl<S: Scene> App<S> {
             prompt: None,
             pending: None,
             message: None,
+            bookmarks: Bookmarks::default(),
             quit: false,
             scroll: None,
             view: Cell::new(View::default()),
@@ -165,7 +177,28 @@ impl<S: Scene> App<S> {
             help_max: std::cell::Cell::new(0),
             outcome: None,
             carry: 0.0,
+            hits: Hits::default(),
+            log_back: 0,
+            log_step: 0,
         }
+    }
+
+    /// A paused app at `step` (which the caller found in the search, see
+    /// `position::find`), showing `panel` below the board: the screen
+    /// `--at` opens on, and the one a frame draws.
+    pub fn opened(search: S, name: &str, theme: Theme, step: u64, panel: Panel) -> App<S> {
+        let mut app = App::new(search, name, theme);
+        app.panel = panel;
+        app.go_to(step);
+        app
+    }
+
+    /// Goes to `step` (or the end, if it is past it) at once, however far.
+    pub fn go_to(&mut self, step: u64) {
+        self.stop();
+        let mut job = self.timeline.start(Goal::Step(step));
+        while let Progress::Running { .. } = self.timeline.work(&mut job, u64::MAX) {}
+        self.sync();
     }
 
     /// Events per second while running (`None`: as fast as possible).
@@ -202,6 +235,10 @@ impl<S: Scene> App<S> {
                 KeyCode::Esc => self.prompt = None,
                 _ => self.message = Some("digits only: the step to jump to, then enter".into()),
             }
+            self.sync();
+            return;
+        }
+        if self.bookmarks.open && self.on_bookmarks_key(key) {
             self.sync();
             return;
         }
@@ -278,6 +315,24 @@ impl<S: Scene> App<S> {
                 self.stop();
                 self.prompt = Some(String::new());
             }
+            Action::Mark => {
+                let what = match self.timeline.last_event() {
+                    Some(event) => {
+                        let search = self.timeline.search();
+                        search.describe(event, search.counters().found)
+                    }
+                    None => "the start".to_string(),
+                };
+                let step = self.timeline.step();
+                self.message = Some(self.bookmarks.set(step, what));
+            }
+            Action::Marks => {
+                if self.bookmarks.marks().is_empty() {
+                    self.message = Some("no bookmarks yet: m marks the current step".into());
+                } else {
+                    self.bookmarks.open = !self.bookmarks.open;
+                }
+            }
             Action::Fold => {
                 self.fold = !self.fold;
                 // Folding changes which event comes next: ask afresh.
@@ -290,7 +345,7 @@ impl<S: Scene> App<S> {
 
     /// Scrolls the table or tree by `lines` (negative: up), within what was
     /// last drawn.
-    fn scroll_by(&mut self, lines: isize) {
+    pub(super) fn scroll_by(&mut self, lines: isize) {
         if !matches!(self.panel, Panel::Table | Panel::Tree) || self.predict.is_some() {
             self.message = Some("j k pgup pgdn scroll the trace table (t) or the tree (T)".into());
             return;
@@ -332,6 +387,37 @@ impl<S: Scene> App<S> {
             self.panel = Panel::Events;
         } else {
             self.message = Some("nothing to cancel (q quits)".into());
+        }
+    }
+
+    /// A key while the bookmark list is open: a digit jumps to that mark,
+    /// esc or `'` closes the list; false closes it and leaves the key to
+    /// the usual table.
+    fn on_bookmarks_key(&mut self, key: KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Char(c) if c.is_ascii_digit() => {
+                match self.bookmarks.step_of(c) {
+                    Some(step) => {
+                        self.bookmarks.open = false;
+                        self.stop();
+                        self.message = Some(format!("bookmark {c}: step {step}"));
+                        self.begin(Goal::Step(step), format!("bookmark {c}"));
+                    }
+                    None => {
+                        let count = self.bookmarks.marks().len();
+                        self.message = Some(format!("no bookmark {c}: there are {count}"));
+                    }
+                }
+                true
+            }
+            KeyCode::Esc | KeyCode::Char('\'') => {
+                self.bookmarks.open = false;
+                true
+            }
+            _ => {
+                self.bookmarks.open = false;
+                false
+            }
         }
     }
 
@@ -477,6 +563,9 @@ impl<S: Scene> App<S> {
         if self.scroll.is_some() && self.scroll_step != self.timeline.step() {
             self.scroll = None;
         }
+        if self.log_back > 0 && self.log_step != self.timeline.step() {
+            self.log_back = 0;
+        }
         if matches!(self.panel, Panel::Table | Panel::Tree) {
             self.nodes.sync(&self.timeline);
         }
@@ -486,12 +575,12 @@ impl<S: Scene> App<S> {
         }
     }
 
-    fn stop(&mut self) {
+    pub(super) fn stop(&mut self) {
         self.running = false;
         self.pending = None;
     }
 
-    fn begin(&mut self, goal: Goal, label: String) {
+    pub(super) fn begin(&mut self, goal: Goal, label: String) {
         self.running = false;
         let job = self.timeline.start(goal);
         let to_start_if_none = goal == Goal::PrevOther(EventKind::Reject);

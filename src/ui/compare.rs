@@ -5,9 +5,12 @@
 //! (`compare queens 8`) or three (`compare queens 8 --state all`), drawn
 //! left to right. By default a step moves every side to its next node
 //! entered, so the node counters race each other; `tab` gives the keys to
-//! one side alone, each in turn, then to all of them again.
+//! one side alone, each in turn, then to all of them again. In the bug lab
+//! ([`Compare::parted`]) the sides open where they first differ and step
+//! together event by event.
 
 use std::any::Any;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -21,7 +24,7 @@ use super::Screen;
 use super::app::App;
 use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenAction};
 use super::render;
-use super::scene::Scene;
+use super::scene::{Fit, Scene, board_size_at};
 use super::theme::Theme;
 use crate::model;
 use crate::search::Search;
@@ -29,7 +32,7 @@ use crate::search::Search;
 /// Which sides the keys move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
-    /// Every side, in lockstep by node.
+    /// Every side, in lockstep by node (by event in the bug lab).
     All,
     /// One side alone: its index, left to right.
     One(usize),
@@ -83,20 +86,25 @@ pub trait Pane: Any {
     fn prompting(&self) -> bool;
     /// Nodes entered so far.
     fn nodes(&self) -> u64;
+    /// The side's step: events taken so far.
+    fn step(&self) -> u64;
+    /// Moves forward event by event up to `step` (or the end, if sooner)
+    /// and brings the panels up to it.
+    fn forward_to(&mut self, step: u64);
     /// Whether the side's timeline is at its end.
     fn at_end(&self) -> bool;
     /// The work counted so far, if the search counts it.
     fn cost(&self) -> Option<Cost>;
     /// The search's title, as the main screen's title bar says it.
     fn title(&self) -> String;
-    /// Width and height of the search's board.
-    fn board_size(&self) -> (u16, u16);
+    /// Width and height of the search's board at a fit.
+    fn board_size(&self, fit: Fit) -> (u16, u16);
     /// The side's colours and glyphs.
     fn theme(&self) -> Theme;
     /// The help popup's lines for the compare keys and this search's board.
     fn help(&self) -> Vec<Line<'static>>;
-    /// Draws the side into `area` under `label`.
-    fn draw(&self, label: &str, focused: bool, frame: &mut Frame, area: Rect);
+    /// Draws the side into `area` under `label`, its board at `fit`.
+    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect);
 }
 
 impl<S: Scene + 'static> Pane for App<S> {
@@ -132,6 +140,15 @@ impl<S: Scene + 'static> Pane for App<S> {
         self.timeline.search().counters().nodes
     }
 
+    fn step(&self) -> u64 {
+        self.timeline.step()
+    }
+
+    fn forward_to(&mut self, step: u64) {
+        while self.timeline.step() < step && self.timeline.forward() {}
+        self.sync();
+    }
+
     fn at_end(&self) -> bool {
         self.timeline.at_end()
     }
@@ -144,8 +161,8 @@ impl<S: Scene + 'static> Pane for App<S> {
         self.timeline.search().title(&self.name, &self.theme)
     }
 
-    fn board_size(&self) -> (u16, u16) {
-        self.timeline.search().board_size()
+    fn board_size(&self, fit: Fit) -> (u16, u16) {
+        board_size_at(self.timeline.search(), fit)
     }
 
     fn theme(&self) -> Theme {
@@ -157,8 +174,8 @@ impl<S: Scene + 'static> Pane for App<S> {
         render::help_lines(self.timeline.search(), &self.theme, help)
     }
 
-    fn draw(&self, label: &str, focused: bool, frame: &mut Frame, area: Rect) {
-        side(self, label, focused, frame, area);
+    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect) {
+        side(self, label, focused, fit, frame, area);
     }
 }
 
@@ -225,6 +242,10 @@ pub struct Compare {
     pub help_scroll: u16,
     /// The furthest the help popup can scroll, as last drawn.
     pub help_max: std::cell::Cell<u16>,
+    /// The bug lab: the step where the correct search (left) and the bug
+    /// (right) first differ, and what the bug did there. Set, every side
+    /// steps together event by event instead of node by node.
+    pub parting: Option<(u64, String)>,
 }
 
 impl Compare {
@@ -250,6 +271,7 @@ impl Compare {
             help: false,
             help_scroll: 0,
             help_max: std::cell::Cell::new(0),
+            parting: None,
         }
     }
 
@@ -259,6 +281,19 @@ impl Compare {
             costs: true,
             ..self
         }
+    }
+
+    /// The bug lab's sides, opened at the step where they first differ
+    /// (see [`Compare::parting`]); at step 0 when they never do.
+    pub fn parted(mut self, parting: Option<(u64, String)>) -> Self {
+        if let Some((step, _)) = &parting {
+            // Forward event by event: the parting is never past either end.
+            for side in &mut self.sides {
+                side.forward_to(*step);
+            }
+        }
+        self.parting = parting;
+        self
     }
 
     /// The app of side `side` (0 is the left), whose search is `S`.
@@ -342,10 +377,12 @@ impl Compare {
     /// Carries out an action on the side(s) in focus.
     pub fn act(&mut self, action: Action) {
         // In lockstep a step is one node on each side, so the counters stay
-        // comparable; every other action applies to every side as it is.
+        // comparable (in the bug lab one event, so the sides stay at the
+        // same step); every other action applies to every side as it is.
+        let by_node = self.parting.is_none();
         let action = match (self.focus, action) {
-            (Focus::All, Action::Step) => Action::NextNode,
-            (Focus::All, Action::Back) => Action::PrevNode,
+            (Focus::All, Action::Step) if by_node => Action::NextNode,
+            (Focus::All, Action::Back) if by_node => Action::PrevNode,
             (_, Action::Help) => {
                 self.help = !self.help;
                 self.help_scroll = 0;
@@ -424,22 +461,44 @@ pub fn cost_text(labels: &[impl AsRef<str>], costs: &[Option<Cost>]) -> Option<S
 
 /// The smallest terminal the compare screen fits: each side at least
 /// [`SIDE_TEXT`] wide (a board wider than its side is left out), every
-/// board's height.
+/// board's height (compact boards where a side has them).
 pub fn min_size(c: &Compare) -> (u16, u16) {
     let sides = c.sides.len() as u16;
-    let board = c.sides.iter().map(|s| s.board_size().1).max().unwrap_or(0);
     let width = sides * (SIDE_TEXT + 2);
-    (
-        width.max(60),
-        board + 2 + SIDE_ROWS + 4 + u16::from(c.costs),
-    )
+    (width.max(60), rows_at(c, Fit::Compact))
+}
+
+/// The rows the screen needs with its boards at `fit`.
+fn rows_at(c: &Compare, fit: Fit) -> u16 {
+    let board = c.sides.iter().map(|s| s.board_size(fit).1).max();
+    let parting = if c.parting.is_some() { PARTING_ROWS } else { 0 };
+    board.unwrap_or(0) + 2 + SIDE_ROWS + 4 + u16::from(c.costs) + parting
+}
+
+/// Full boards when every side has room for its full board beside
+/// [`FULL_SIDE_TEXT`] and the rows for the tallest, else the compact ones.
+fn fit(c: &Compare, area: Rect) -> Fit {
+    let sides = c.sides.len() as u16;
+    let widest = c.sides.iter().map(|s| s.board_size(Fit::Full).0).max();
+    let width = sides * (widest.unwrap_or(0).max(FULL_SIDE_TEXT) + 2);
+    if area.width >= width.max(60) && area.height >= rows_at(c, Fit::Full) {
+        Fit::Full
+    } else {
+        Fit::Compact
+    }
 }
 
 /// The narrowest a side's text may be.
 const SIDE_TEXT: u16 = 24;
 
+/// The narrowest a side's text may be for full boards.
+const FULL_SIDE_TEXT: u16 = 34;
+
 /// Rows below a board on each side: counters and the last event.
 const SIDE_ROWS: u16 = 4;
+
+/// Rows of the bug lab's line: where the sides part, and why.
+const PARTING_ROWS: u16 = 3;
 
 /// Where side `side` of `count` sits, in the title and the key bar: `left`
 /// and `right` of two, `left`, `middle` and `right` of three; none beyond.
@@ -465,14 +524,29 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
         frame.render_widget(Paragraph::new(text).centered(), area);
         return;
     }
-    let [title, sides, ratio_area, cost_area, bar] = Layout::vertical([
+    let parting_rows = if c.parting.is_some() { PARTING_ROWS } else { 0 };
+    let [title, sides, parting_area, ratio_area, cost_area, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
+        Constraint::Length(parting_rows),
         Constraint::Length(1),
         Constraint::Length(u16::from(c.costs)),
         Constraint::Length(1),
     ])
     .areas(area);
+    if let Some((step, why)) = &c.parting {
+        let at = c.sides.iter().all(|s| s.step() == *step);
+        let head = if at {
+            format!(" First difference, step {step}: ")
+        } else {
+            format!(" They first differ at step {step} (back to it: `:{step}` enter): ")
+        };
+        let line = Line::from(vec![
+            Span::styled(head, theme.title()),
+            Span::styled(why.clone(), if at { theme.newest() } else { theme.muted() }),
+        ]);
+        frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), parting_area);
+    }
     let dot = theme.glyphs.dot;
     let right = format!("{dot} ? help ");
     let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
@@ -489,8 +563,9 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
         title,
     );
     let columns = Layout::horizontal(vec![Constraint::Fill(1); c.sides.len()]).split(sides);
+    let fit = fit(c, area);
     for (i, (pane, label)) in c.sides.iter().zip(&c.labels).enumerate() {
-        pane.draw(label, c.focused(i), frame, columns[i]);
+        pane.draw(label, c.focused(i), fit, frame, columns[i]);
     }
     frame.render_widget(
         Paragraph::new(Span::styled(format!(" {}", c.ratio_line()), theme.legal())),
@@ -503,9 +578,10 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
             cost_area,
         );
     }
+    let by = if c.parting.is_some() { "event" } else { "node" };
     let focus = match c.focus {
-        Focus::All if c.sides.len() == 2 => "both by node".to_string(),
-        Focus::All => "all by node".to_string(),
+        Focus::All if c.sides.len() == 2 => format!("both by {by}"),
+        Focus::All => format!("all by {by}"),
         Focus::One(side) => {
             let name = position(side, c.sides.len()).unwrap_or(&c.labels[side]);
             format!("{name} only")
@@ -564,7 +640,14 @@ pub fn title_text(c: &Compare) -> String {
 /// One side: its board, then its counters, path, last event and masks.
 /// At the end the board shows the last solution, as on the main screen.
 /// A board wider than the side is left out (three sides on 80 columns).
-fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, area: Rect) {
+fn side<S: Scene>(
+    app: &App<S>,
+    label: &str,
+    focused: bool,
+    fit: Fit,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let t = &app.theme;
     let view = render::view(app);
     let title_style = if focused { t.title() } else { t.muted() };
@@ -586,13 +669,13 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (bw, bh) = view.search.board_size();
+    let (bw, bh) = board_size_at(view.search, fit);
     let board_rows = if bw <= inner.width { bh + 1 } else { 0 };
     let [board, info] =
         Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
     if board_rows > 0 {
         view.search
-            .render_board(view.last, t, board, frame.buffer_mut());
+            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
     }
     let width = info.width as usize;
     let search = app.timeline.search();
@@ -603,17 +686,35 @@ fn side<S: Scene>(app: &App<S>, label: &str, focused: bool, frame: &mut Frame, a
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
-    lines.extend(view.search.masks(view.last, t));
+    lines.extend(view.search.masks_at(fit, view.last, t));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
 }
 
 /// Opens the compare screen on `sides`, one label each, and runs it until
 /// the user quits (or a terminating signal arrives: see
-/// [`super::run_screen`]); `costs` shows each side's cost per node.
-pub fn run(sides: Vec<Box<dyn Pane>>, labels: Vec<String>, costs: bool) -> Result<()> {
+/// [`super::run_screen`]), recording it to `record` if given; `costs` shows
+/// each side's cost per node.
+pub fn run(
+    sides: Vec<Box<dyn Pane>>,
+    labels: Vec<String>,
+    costs: bool,
+    record: Option<&Path>,
+) -> Result<()> {
     let mut compare = Compare::of(sides, labels);
     compare.costs = costs;
-    super::run_screen(&mut compare, false)
+    super::run_screen(&mut compare, false, record)
+}
+
+/// Opens the bug lab's compare screen (the correct search left, the bug
+/// right) at their first difference, stepping event by event; as [`run`].
+pub fn run_parting(
+    sides: Vec<Box<dyn Pane>>,
+    labels: Vec<String>,
+    parting: Option<(u64, String)>,
+    record: Option<&Path>,
+) -> Result<()> {
+    let mut compare = Compare::of(sides, labels).parted(parting);
+    super::run_screen(&mut compare, false, record)
 }
 
 impl Screen for Compare {

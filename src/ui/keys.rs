@@ -38,6 +38,10 @@ pub enum Action {
     Jump,
     /// Step over rejects, or show them one by one.
     Fold,
+    /// Bookmark the current step.
+    Mark,
+    /// List the bookmarks, to jump to one.
+    Marks,
     /// Show the trace table in place of the event log (or go back to it).
     Table,
     /// Scroll the table or tree one line down.
@@ -268,6 +272,24 @@ pub const JUMP: Binding = Binding::new(
     &[KeyCode::Char(':')],
 );
 
+/// The main screen's row for [`Action::Mark`].
+pub const MARK: Binding = Binding::new(
+    "m",
+    "",
+    "bookmark this step (kept for the session)",
+    Action::Mark,
+    &[KeyCode::Char('m')],
+);
+
+/// The main screen's row for [`Action::Marks`].
+pub const MARKS: Binding = Binding::new(
+    "'",
+    "",
+    "list the bookmarks; a digit 1-9 jumps to one",
+    Action::Marks,
+    &[KeyCode::Char('\'')],
+);
+
 /// The main screen's row for [`Action::Fold`].
 pub const FOLD: Binding = Binding::new(
     "f",
@@ -380,6 +402,8 @@ pub const KEYS: &[Binding] = &[
     START,
     END,
     JUMP,
+    MARK,
+    MARKS,
     FOLD,
     TABLE,
     CODE,

@@ -2,28 +2,37 @@
 //! [`App`]; [`render`] draws it; the engine is only read.
 
 pub mod app;
+pub mod big;
+pub mod bookmarks;
 pub mod compare;
 pub mod keys;
+pub mod mouse;
 pub mod panels;
 pub mod play;
 pub mod predict;
+pub mod record;
 pub mod render;
+pub mod replay;
+pub mod scale;
 pub mod scene;
 pub mod still;
+pub mod svg;
 pub mod theme;
 pub mod tree;
 
 use std::io;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use ratatui::Frame;
+use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEvent, KeyEventKind, MouseEvent,
 };
 use ratatui::crossterm::execute;
+use ratatui::{Frame, Terminal};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::{SigId, flag, low_level};
 
@@ -43,7 +52,7 @@ pub trait Screen {
     fn draw(&self, frame: &mut Frame);
     /// Reacts to one key press.
     fn on_key(&mut self, key: KeyEvent);
-    /// Reacts to the mouse (only the play screen captures it).
+    /// Reacts to the mouse (the main and play screens capture it).
     fn on_mouse(&mut self, _mouse: MouseEvent) {}
     /// Whether the user asked to leave.
     fn quit(&self) -> bool;
@@ -61,23 +70,46 @@ pub trait Screen {
 /// terminal is restored on every way out: quit, error, panic (ratatui's
 /// panic hook restores it before the panic message prints), and SIGTERM,
 /// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
-/// With `predict`, it starts in predict mode.
-pub fn run<S: Scene>(search: S, name: &str, theme: Theme, predict: bool) -> Result<()> {
-    let mut app = App::new(search, name, theme);
+/// With `predict`, it starts in predict mode; with `record`, the session
+/// is written to that file as an asciicast. The mouse is captured (a
+/// click on a table row or tree node jumps to it, the wheel scrolls) and
+/// released on every one of those ways out.
+pub fn run<S: Scene>(
+    search: S,
+    name: &str,
+    theme: Theme,
+    predict: bool,
+    record: Option<&Path>,
+) -> Result<()> {
+    run_app(App::new(search, name, theme), predict, record)
+}
+
+/// Runs `app` (opened where `--at` asked) as [`run`] does.
+pub fn run_app<S: Scene>(mut app: App<S>, predict: bool, record: Option<&Path>) -> Result<()> {
     if predict {
         app.act(keys::Action::Predict);
     }
-    run_screen(&mut app, false)
+    run_screen(&mut app, true, record)
 }
+
+/// The terminal the screens draw on: standard output, recorded or not.
+type Term = Terminal<CrosstermBackend<record::Tee>>;
 
 /// Runs `screen` in the terminal until the user quits or a terminating
 /// signal arrives, with the mouse captured if asked. The terminal is
 /// restored on every way out; after a signal the process exits with the
-/// conventional status, 128 + the signal's number.
-pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
+/// conventional status, 128 + the signal's number. With `record`, what is
+/// drawn is also written to that file as an asciicast, frame by frame, so
+/// that the file is whole on every way out but SIGKILL.
+pub fn run_screen(screen: &mut impl Screen, mouse: bool, record: Option<&Path>) -> Result<()> {
+    let tee = record::Tee::new(record)?;
     let signals = Signals::install().context("cannot watch for signals")?;
     watch_for_hang_up();
-    let mut terminal = ratatui::try_init().context("cannot open the terminal UI")?;
+    // ratatui's own terminal sets up raw mode, the alternate screen and its
+    // panic hook; the screens draw through ours, which can record.
+    drop(ratatui::try_init().context("cannot open the terminal UI")?);
+    let mut terminal =
+        Terminal::new(CrosstermBackend::new(tee)).context("cannot open the terminal UI")?;
     if mouse {
         // ratatui's hook (set by try_init) restores the terminal on a panic;
         // this one runs first and switches the mouse off as well.
@@ -100,12 +132,16 @@ pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
     // the drop: show it here.
     let _ = terminal.show_cursor();
     ratatui::restore();
+    // The recording's last bytes, before `exit` below skips the drop.
+    let finished = ratatui::backend::Backend::flush(terminal.backend_mut())
+        .context("cannot finish the recording");
+    drop(terminal);
     // A signal wins over an error it caused (a hung-up terminal fails the
     // next draw).
     if let Some(signal) = signals.caught() {
         std::process::exit(128 + signal);
     }
-    result.map(drop)
+    result.map(drop).and(finished)
 }
 
 /// Draws, reads keys and works until the screen quits (`None`) or a
@@ -117,7 +153,7 @@ pub fn run_screen(screen: &mut impl Screen, mouse: bool) -> Result<()> {
 /// then works until the next frame is due, so a key is handled within a
 /// frame. Otherwise it waits for a key at most one frame at a time.
 fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
+    terminal: &mut Term,
     screen: &mut impl Screen,
     signals: &Signals,
 ) -> Result<Option<i32>> {
@@ -259,6 +295,10 @@ impl<S: Scene> Screen for App<S> {
 
     fn on_key(&mut self, key: KeyEvent) {
         App::on_key(self, key);
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        App::on_mouse(self, mouse);
     }
 
     fn quit(&self) -> bool {

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use super::app::App;
+use super::mouse::Spot;
 use super::scene::Scene;
 
 /// The trace table of the nodes entered so far (in a long search, of those
@@ -116,6 +117,24 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             app.theme.muted(),
         ));
     }
+    // What the mouse can reach: the panel scrolls, each row jumps to its node.
+    let inner = block.inner(area);
+    app.hits.add(area, Spot::Nodes);
+    for (i, row) in (first..total.min(first + visible)).enumerate() {
+        let y = inner.y + 1 + i as u16;
+        let spot = Spot::Node {
+            number: log.number(row),
+            step: log.rows()[row].step,
+        };
+        app.hits.add(
+            Rect {
+                y,
+                height: 1,
+                ..inner
+            },
+            spot,
+        );
+    }
     let widget = Table::new(rows, widths)
         .column_spacing(2)
         .header(Row::new(header).style(app.theme.title()))
@@ -145,20 +164,23 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let last = app.timeline.last_event();
     let current = search.algorithm_line(last);
     let marker = app.theme.glyphs.current_row;
+    // A line too long for the panel ends in an ellipsis, not a cut word.
+    let room = (block.inner(area).width as usize).saturating_sub(6);
     let lines: Vec<Line> = search
         .algorithm()
         .iter()
         .enumerate()
         .map(|(i, text)| {
+            let text = super::render::shorten(text, room, &app.theme);
             if i == current {
                 Line::from(vec![
                     Span::styled(format!("{marker}{:>3}  ", i + 1), app.theme.legal()),
-                    Span::styled(text.to_string(), app.theme.current()),
+                    Span::styled(text, app.theme.current()),
                 ])
             } else {
                 Line::from(vec![
                     Span::styled(format!(" {:>3}  ", i + 1), app.theme.muted()),
-                    Span::raw(text.to_string()),
+                    Span::raw(text),
                 ])
             }
         })
@@ -168,14 +190,16 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let skip = (current + 2).saturating_sub(rows);
     let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
     let block = match last {
-        Some(event) => block.title_bottom(Span::styled(
-            format!(
-                " step {}: {} ",
+        Some(event) => {
+            let text = format!(
+                "step {}: {}",
                 current + 1,
                 search.describe(event, search.counters().found)
-            ),
-            app.theme.muted(),
-        )),
+            );
+            let room = (area.width as usize).saturating_sub(4);
+            let text = super::render::shorten(&text, room, &app.theme);
+            block.title_bottom(Span::styled(format!(" {text} "), app.theme.muted()))
+        }
         None => block,
     };
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Panel};
 use super::keys::{self, Binding, ScreenAction};
-use super::scene::{PathLine, Scene};
+use super::scene::{Fit, PathLine, Scene, board_size_at};
 use super::theme::Theme;
 use super::{panels, tree};
 use crate::model;
@@ -17,7 +17,7 @@ use crate::search::{EventKind, SearchEvent};
 /// (two lines and a border), the event log (at least one line), key bar.
 const FIXED_ROWS: u16 = 1 + 4 + 3 + 1;
 /// The masks panel's width on a wide screen, at least.
-const MIN_MASKS: u16 = 44;
+pub(super) const MIN_MASKS: u16 = 44;
 /// The fewest rows a trace table or tree gets inside its border before it
 /// takes the board's place.
 const MIN_PANEL_ROWS: u16 = 5;
@@ -25,28 +25,69 @@ const MIN_PANEL_ROWS: u16 = 5;
 /// lines wrap): 12-Queens' masks fit beside its board in 80 columns.
 const NARROWEST_MASKS: u16 = 38;
 /// The counters column, when there is room for it.
-const COUNTERS_WIDTH: u16 = 30;
+pub(super) const COUNTERS_WIDTH: u16 = 30;
 /// Its height inside the border: one line per counter.
-const COUNTERS_ROWS: u16 = 6;
+pub(super) const COUNTERS_ROWS: u16 = 6;
 
-/// The smallest terminal this search can be drawn in.
+/// The smallest terminal this search can be drawn in (in its compact
+/// layout, when it has one).
 pub fn min_size<S: Scene>(app: &App<S>) -> (u16, u16) {
-    let (bw, bh) = app.timeline.search().board_size();
-    let (mw, _) = masks_size(app, None);
+    match app.timeline.search().compact_board_size() {
+        Some(_) => min_size_at(app, Fit::Compact),
+        None => min_size_at(app, Fit::Full),
+    }
+}
+
+/// The smallest terminal this search can be drawn in with a fit.
+fn min_size_at<S: Scene>(app: &App<S>, fit: Fit) -> (u16, u16) {
+    let (bw, bh) = board_size_at(app.timeline.search(), fit);
+    let (mw, _) = masks_size(app, None, fit);
     let narrowest = mw.min(NARROWEST_MASKS);
-    let (_, mh) = masks_size(app, Some(narrowest));
+    let (_, mh) = masks_size(app, Some(narrowest), fit);
     ((bw + 2 + narrowest).max(60), bh.max(mh) + 2 + FIXED_ROWS)
+}
+
+/// The full board when the screen fits the area, else the compact one if
+/// the search has one.
+pub fn fit<S: Scene>(app: &App<S>, area: Rect) -> Fit {
+    let (w, h) = min_size_at(app, Fit::Full);
+    let fits = area.width >= w && area.height >= h;
+    if fits || app.timeline.search().compact_board_size().is_none() {
+        Fit::Full
+    } else {
+        Fit::Compact
+    }
 }
 
 /// The masks panel's width with its border, and the rows it needs (with a
 /// spare one) when it is `width` wide: the most it takes at any step, so
 /// that no panel moves from one step to the next. A line too long for the
 /// width wraps.
-fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>) -> (u16, u16) {
-    let (w, h) = app.timeline.search().masks_extent(&app.theme);
+pub(super) fn masks_size<S: Scene>(app: &App<S>, width: Option<u16>, fit: Fit) -> (u16, u16) {
+    let (w, h) = app.timeline.search().masks_extent_at(fit, &app.theme);
     let inner = width.map_or(w, |width| width.saturating_sub(2)).max(1);
     let wraps = w.div_ceil(inner).saturating_sub(1);
     (w + 2, h + wraps + 1)
+}
+
+/// The log's fewest rows, its border included, once rows are given to the
+/// worked arithmetic.
+const MIN_LOG_ROWS: u16 = 5;
+
+/// How many rows the top panels grow by so that the masks panel holds the
+/// worked arithmetic ([`Scene::worked_rows`]) below its `masks_rows` (with
+/// its spare row): rows the panel does not already have, taken from the
+/// log while it keeps [`MIN_LOG_ROWS`] of the `room` below the title.
+fn worked_growth<S: Scene>(app: &App<S>, room: u16, top: u16, masks_rows: u16) -> u16 {
+    let wanted = app.timeline.search().worked_rows();
+    if wanted == 0 {
+        return 0;
+    }
+    let free = top.saturating_sub(2 + masks_rows.saturating_sub(1));
+    let log = room.saturating_sub(top);
+    wanted
+        .saturating_sub(free)
+        .min(log.saturating_sub(MIN_LOG_ROWS))
 }
 
 /// What the board, masks and path panels show: the search at the current
@@ -99,13 +140,19 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
 /// Draws the whole screen for the app's current state.
 pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let area = frame.area();
+    app.hits.clear();
     let (w, h) = min_size(app);
     if area.width < w || area.height < h {
         render_too_small(app, frame, area, (w, h));
         return;
     }
-    let (bw, bh) = app.timeline.search().board_size();
-    let (mw, _) = masks_size(app, None);
+    // A projector's screen: the board drawn larger, the panels beside it.
+    if let Some(big) = super::big::layout(app, area) {
+        return super::big::draw(app, frame, &big);
+    }
+    let fit = fit(app, area);
+    let (bw, bh) = board_size_at(app.timeline.search(), fit);
+    let (mw, _) = masks_size(app, None, fit);
     // Wide screens get the counters as a third column beside the masks;
     // narrower ones a line above the path.
     let mut wide = area.width >= bw + 2 + mw.max(MIN_MASKS) + COUNTERS_WIDTH;
@@ -114,7 +161,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     } else {
         area.width - bw - 2
     };
-    let (_, mh) = masks_size(app, Some(masks_width));
+    let (_, mh) = masks_size(app, Some(masks_width), fit);
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
@@ -132,6 +179,12 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let board_hidden = table_or_tree && spare < MIN_PANEL_ROWS;
     if board_hidden {
         (wide, top) = (false, 0);
+    }
+    // The worked arithmetic takes rows from the event log only: the
+    // table, tree and code panels keep theirs.
+    if !board_hidden && app.predict.is_none() && matches!(app.panel, Panel::Events) {
+        let below = 1 + if wide { 3 } else { 4 } + bar_rows;
+        top += worked_growth(app, area.height.saturating_sub(below), top, mh);
     }
     let [title, main, progress, log, bar] = Layout::vertical([
         Constraint::Length(1),
@@ -153,8 +206,8 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     render_path(app, frame, progress, !wide);
     render_title(app, frame, title, board_hidden);
     if !board_hidden {
-        render_board(app, frame, board);
-        render_masks(app, frame, masks);
+        render_board(app, frame, board, fit);
+        render_masks(app, frame, masks, fit);
     }
     match app.panel {
         _ if app.predict.is_some() => {
@@ -175,16 +228,24 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         };
         render_help(app, frame, room);
     }
+    if app.bookmarks.open {
+        super::bookmarks::render(&app.bookmarks, &app.theme, frame, area);
+    }
 }
 
-fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
+pub(super) fn block<S: Scene>(app: &App<S>, title: &str) -> Block<'static> {
     Block::bordered()
         .border_set(app.theme.glyphs.border)
         .border_style(app.theme.border())
         .title(Span::styled(format!(" {title} "), app.theme.title()))
 }
 
-fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, board_hidden: bool) {
+pub(super) fn render_title<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    board_hidden: bool,
+) {
     let search = app.timeline.search();
     let t = &app.theme;
     let dot = t.glyphs.dot;
@@ -215,6 +276,13 @@ fn render_title<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, board_hid
 
 /// A title bar: `left` in the title style, `right` muted at the right end.
 pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'static> {
+    // Too long for the bar: `left` ends in an ellipsis, not a cut word.
+    let room = (width as usize).saturating_sub(right.chars().count() + 1);
+    let left = if left.chars().count() > room {
+        shorten(&left, room, t)
+    } else {
+        left
+    };
     let pad = (width as usize).saturating_sub(left.chars().count() + right.chars().count());
     Line::from(vec![
         Span::styled(left, t.title()),
@@ -223,7 +291,19 @@ pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'s
     ])
 }
 
-fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
+    render_board_at(app, frame, area, fit, 1);
+}
+
+/// The board panel with each board cell drawn as a `scale` x `scale`
+/// block ([`super::scale`]).
+pub(super) fn render_board_at<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    fit: Fit,
+    scale: u16,
+) {
     let view = view(app);
     let mut block = block(app, "Board");
     // Short, to fit under the smallest board; the end line says more.
@@ -240,17 +320,55 @@ fn render_board<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    let theme = app.scene_theme();
+    if scale <= 1 {
+        view.search
+            .render_board_at(fit, view.last, &theme, inner, frame.buffer_mut());
+        return;
+    }
+    let (bw, bh) = board_size_at(view.search, fit);
+    let mut board = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
     view.search
-        .render_board(view.last, &app.scene_theme(), inner, frame.buffer_mut());
+        .render_board_at(fit, view.last, &theme, board.area, &mut board);
+    super::scale::blow_up(&board, scale, inner, frame.buffer_mut());
 }
 
-fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
     let view = view(app);
-    let lines = view.search.masks(view.last, &app.scene_theme());
+    let theme = app.scene_theme();
+    let lines = view.search.masks_at(fit, view.last, &theme);
+    let block = block(app, view.search.masks_title());
+    let inner = block.inner(area);
+    // The worked arithmetic keeps the panel's last rows, so that it stays
+    // in one place from step to step; it starts lower when this step's
+    // masks (wrapped) take more, and gives up lines or width to fit.
+    let width = inner.width.max(1);
+    let used: u16 = lines
+        .iter()
+        .map(|line| (line.width() as u16).div_ceil(width).max(1))
+        .sum();
+    let reserved = view.search.worked_rows().min(inner.height);
+    let start = used.max(inner.height - reserved);
+    let worked = view.search.worked(
+        view.last,
+        &theme,
+        inner.width,
+        inner.height.saturating_sub(start),
+    );
     let paragraph = Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(block(app, view.search.masks_title()));
+        .block(block);
     frame.render_widget(paragraph, area);
+    for (y, line) in (inner.y + start..inner.bottom()).zip(worked) {
+        frame.render_widget(
+            line,
+            Rect {
+                y,
+                height: 1,
+                ..inner
+            },
+        );
+    }
 }
 
 /// `text` cut to `width` columns, with an ellipsis where it was cut.
@@ -416,7 +534,7 @@ pub fn counter_lines<S: Scene>(app: &App<S>, width: u16, max_rows: usize) -> Vec
         .collect()
 }
 
-fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let room = area.width.saturating_sub(2 + 10) as usize;
     let lines: Vec<Line> = counter_items(app)
@@ -438,7 +556,12 @@ fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block(app, "Counters")), area);
 }
 
-fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_counters: bool) {
+pub(super) fn render_path<S: Scene>(
+    app: &App<S>,
+    frame: &mut Frame,
+    area: Rect,
+    with_counters: bool,
+) {
     let t = &app.theme;
     let mut lines = Vec::new();
     let inner = area.width.saturating_sub(2) as usize;
@@ -468,11 +591,26 @@ fn render_path<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, with_count
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
-fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    let block = block(app, "Events");
+pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let mut block = block(app, "Events");
     let rows = block.inner(area).height as usize;
     let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
+    // Scrolled back with the wheel: older lines, the newest out of view.
+    let back = app.log_back.min(recent.len().saturating_sub(rows));
+    app.hits.add(
+        area,
+        super::mouse::Spot::Log {
+            visible: rows,
+            total: recent.len(),
+        },
+    );
+    if back > 0 {
+        block = block.title_bottom(Span::styled(
+            format!(" {back} lines back · wheel down for the newest "),
+            app.theme.muted(),
+        ));
+    }
     let newest = recent.last().map(|(step, _)| *step);
     // Number solutions by counting back from the solutions found so far.
     let mut found = search.counters().found;
@@ -491,7 +629,8 @@ fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let mut lines: Vec<Line> = recent
         .iter()
         .zip(numbers)
-        .skip(recent.len().saturating_sub(rows))
+        .skip(recent.len().saturating_sub(rows + back))
+        .take(rows)
         .map(|((step, event), found)| {
             let text = format!("{step:>8}  {}", search.describe(event, found));
             let style = if Some(*step) == newest {
@@ -514,7 +653,7 @@ fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let line = if let Some(text) = &app.prompt {
         Line::from(vec![
@@ -611,7 +750,7 @@ pub fn bar_lines<A: ScreenAction>(
 }
 
 /// Whether all the key bar's items fit on one line of this width.
-fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
+pub(super) fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     let t = &app.theme;
     let total: usize = keys::bar_items()
         .map(|b| t.key_names(b.bar_key()).chars().count() + b.short.chars().count() + 3)
@@ -619,7 +758,7 @@ fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     total <= width as usize
 }
 
-fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+pub(super) fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let lines = help_lines(view(app).search, &app.theme, keys::help_rows());
     let max = help_popup(&app.theme, lines, app.help_scroll, frame, area);
     app.help_max.set(max);

@@ -34,6 +34,28 @@ pub trait Scene: Report + Ask {
     /// this search, so that the panel keeps one size from step to step.
     fn masks_extent(&self, theme: &Theme) -> (u16, u16);
 
+    /// The worked arithmetic of the step that led here, shown under the
+    /// masks when the screen has rows to spare: the bit operations with
+    /// their operands (`C' = 0001 | 0100 = 0101`), read from the search's
+    /// masks. At most `rows` lines, each at most `width` columns: a search
+    /// gives shorter forms or fewer lines when room is short. None while a
+    /// prediction question is open ([`Theme::hide_answer`]).
+    fn worked(
+        &self,
+        _last: Option<&Self::Event>,
+        _theme: &Theme,
+        _width: u16,
+        _rows: u16,
+    ) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
+    /// The most lines [`Scene::worked`] gives at any step, so that the
+    /// screen can keep that many rows for it.
+    fn worked_rows(&self) -> u16 {
+        0
+    }
+
     /// What each glyph and mark on the board means, for the help popup:
     /// (the glyph as drawn, its meaning).
     fn legend(&self, theme: &Theme) -> Vec<(String, String)>;
@@ -61,6 +83,61 @@ pub trait Scene: Report + Ask {
     /// screen shows; `None` for a search that counts none.
     fn cost_unit(&self) -> Option<&'static str> {
         None
+    }
+
+    /// The size inside its border of a smaller board this search draws
+    /// when its full screen does not fit the terminal ([`Fit::Compact`]);
+    /// `None` (the default) when it has none.
+    fn compact_board_size(&self) -> Option<(u16, u16)> {
+        None
+    }
+
+    /// [`Scene::render_board`] for a fit; the default draws the full board.
+    fn render_board_at(
+        &self,
+        fit: Fit,
+        last: Option<&Self::Event>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let _ = fit;
+        self.render_board(last, theme, area, buf);
+    }
+
+    /// [`Scene::masks`] for a fit; the default is the full panel.
+    fn masks_at(&self, fit: Fit, last: Option<&Self::Event>, theme: &Theme) -> Vec<Line<'static>> {
+        let _ = fit;
+        self.masks(last, theme)
+    }
+
+    /// [`Scene::masks_extent`] for a fit; the default is the full panel's.
+    fn masks_extent_at(&self, fit: Fit, theme: &Theme) -> (u16, u16) {
+        let _ = fit;
+        self.masks_extent(theme)
+    }
+}
+
+/// How a search's board and masks are drawn: in full, or in the smaller
+/// layout a search may offer ([`Scene::compact_board_size`]), which the
+/// screen chooses by itself when the full one does not fit the terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fit {
+    /// The full board.
+    #[default]
+    Full,
+    /// The compact board, for small terminals.
+    Compact,
+}
+
+/// The board's size inside its border for a fit (the full size when the
+/// search offers no compact board).
+pub fn board_size_at<S: Scene>(scene: &S, fit: Fit) -> (u16, u16) {
+    match fit {
+        Fit::Compact => scene
+            .compact_board_size()
+            .unwrap_or_else(|| scene.board_size()),
+        Fit::Full => scene.board_size(),
     }
 }
 

@@ -38,3 +38,28 @@ pub fn text(buffer: &Buffer) -> String {
     }
     out
 }
+
+/// The size a frame is drawn at when `--size` is not given: the classic
+/// terminal.
+pub const DEFAULT_SIZE: (u16, u16) = (80, 24);
+
+/// The largest `--size` side: a frame bigger than any screen only costs
+/// memory.
+const MAX_SIDE: u16 = 1000;
+
+/// Reads `--size WxH`, e.g. `100x30`: columns and rows, each from 1 to
+/// 1000.
+pub fn parse_size(text: &str) -> Result<(u16, u16)> {
+    let Some((w, h)) = text.split_once(['x', 'X']) else {
+        anyhow::bail!("expected WxH, e.g. 100x30, not '{text}'");
+    };
+    let side = |part: &str, name: &str| -> Result<u16> {
+        match part.parse::<u16>() {
+            Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
+            _ => anyhow::bail!(
+                "the {name} '{part}' in '{text}' is not a whole number from 1 to {MAX_SIDE}"
+            ),
+        }
+    };
+    Ok((side(w, "width")?, side(h, "height")?))
+}

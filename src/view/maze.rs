@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::parting::Parting;
 use crate::search::Search;
-use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason};
+use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason, Rules};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
@@ -19,7 +20,7 @@ fn shown(path: &str) -> &str {
     if path.is_empty() { "-" } else { path }
 }
 
-impl Report for Maze {
+impl<R: Rules> Report for Maze<R> {
     fn write_fields(&self, event: &MazeEvent, json: &mut Json<'_>) {
         match *event {
             MazeEvent::Place { row, col, mv } => {
@@ -62,15 +63,23 @@ impl Report for Maze {
     fn summary(&self) -> String {
         let grid = self.grid();
         let mut text = format!(
-            "maze {}x{}: paths={}, nodes={}",
+            "maze {}x{}{}: paths={}, nodes={}",
             grid.rows(),
             grid.cols(),
+            crate::model::bug_label(R::BUG),
             self.path_count(),
             self.counters().nodes
         );
         for path in self.paths().iter().take(KEPT_PATHS) {
             text.push('\n');
             text.push_str(shown(path));
+        }
+        if let (Some(_), Some(max)) = (R::BUG, self.budget_hit()) {
+            let _ = write!(
+                text,
+                "\nstopped by the node budget {max}: no cell is ever marked visited, so the \
+                 walk never ends"
+            );
         }
         let more = self.path_count().saturating_sub(KEPT_PATHS as u64);
         if more > 0 {
@@ -179,7 +188,7 @@ impl Report for Maze {
     }
 }
 
-impl Sheet for Maze {
+impl<R: Rules> Sheet for Maze<R> {
     fn title(&self) -> String {
         let grid = self.grid();
         format!("Rat in a Maze, {}x{}", grid.rows(), grid.cols())
@@ -248,7 +257,7 @@ impl Sheet for Maze {
 const MOVE_NAMES: [&str; 4] = ["down", "left", "right", "up"];
 
 /// Why a move from the current cell is or is not open now, in words.
-pub(crate) fn move_status(maze: &Maze, (row, col): (u8, u8), mv: Move) -> MoveStatus {
+pub(crate) fn move_status<R: Rules>(maze: &Maze<R>, (row, col): (u8, u8), mv: Move) -> MoveStatus {
     let grid = maze.grid();
     match mv.from(row, col, grid.rows(), grid.cols()) {
         None => MoveStatus::OffGrid,
@@ -273,7 +282,7 @@ pub(crate) enum MoveStatus {
     Open(u8, u8),
 }
 
-impl Ask for Maze {
+impl<R: Rules> Ask for Maze<R> {
     fn question(&self, next: &MazeEvent, _previous: Option<&MazeEvent>) -> Option<Question> {
         let here = self.current()?;
         let (r, c) = here;
@@ -328,5 +337,38 @@ impl Ask for Maze {
             form: Form::Name(&MOVE_NAMES),
             then: None,
         })
+    }
+}
+
+/// What a maze bug did where it first parts from the correct search (the
+/// bug lab), in one sentence.
+pub fn explain<R: Rules>(p: &Parting<Maze, Maze<R>>) -> String {
+    match (p.left, p.right) {
+        (
+            Some(MazeEvent::Reject {
+                row,
+                col,
+                reason: Reason::Visited,
+                mv,
+            }),
+            Some(MazeEvent::Place { .. }),
+        ) => {
+            let mv = mv.map_or(String::new(), |m| format!(" by {}", m.letter()));
+            format!(
+                "({row},{col}) is already on the path, but the bug never marked it: the rat \
+                 steps back onto it{mv} where the correct search refuses the move, and from \
+                 here walks back and forth until a node budget stops it."
+            )
+        }
+        (left, right) => {
+            let say = |search: &dyn Fn(&MazeEvent) -> String, event: Option<MazeEvent>| {
+                event.map_or("has ended".to_string(), |e| search(&e))
+            };
+            format!(
+                "The correct search does `{}` where the bug does `{}`.",
+                say(&|e| p.left_search.describe(e, 0), left),
+                say(&|e| p.right_search.describe(e, 0), right)
+            )
+        }
     }
 }

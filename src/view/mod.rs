@@ -21,3 +21,4 @@ pub mod sudoku_propagate;
 pub(crate) mod text;
 pub mod word;
 pub mod words;
+pub mod worked;

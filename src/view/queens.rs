@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::parting::Parting;
 use crate::search::queens::{self, Attack, Attacks, Queens, QueensEvent, Rules, format_mask};
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -81,10 +82,14 @@ impl<R: Rules> Report for Queens<R> {
     }
 
     fn summary(&self) -> String {
-        let mode = self.strategy().name();
+        let strategy = self.strategy();
+        let mode = match strategy.is_bug() {
+            true => crate::model::bug_label(Some(strategy.name())),
+            false => format!(" {}", strategy.name()),
+        };
         let c = self.counters();
         format!(
-            "queens {} {mode}: solutions={}, nodes={}",
+            "queens {}{mode}: solutions={}, nodes={}",
             self.n(),
             c.solutions,
             c.nodes
@@ -425,5 +430,30 @@ impl<R: Rules> Ask for Queens<R> {
             form: Form::Binary(n),
             then: None,
         })
+    }
+}
+
+/// What an N-Queens bug did where it first parts from the correct search
+/// (the bug lab), in one sentence.
+pub fn explain<R: Rules>(p: &Parting<Queens, Queens<R>>) -> String {
+    match (p.left, p.right) {
+        (Some(QueensEvent::Reject { row, col, by }), Some(QueensEvent::Place { .. }))
+            if by.contains(Attack::Low) =>
+        {
+            format!(
+                "({row},{col}) is attacked along the low diagonal L: the bug never reads L, so it \
+                 places a queen there where the correct search rejects the square."
+            )
+        }
+        (left, right) => {
+            let say = |search: &dyn Fn(&QueensEvent) -> String, event: Option<QueensEvent>| {
+                event.map_or("has ended".to_string(), |e| search(&e))
+            };
+            format!(
+                "The correct search does `{}` where the bug does `{}`.",
+                say(&|e| p.left_search.describe(e, 0), left),
+                say(&|e| p.right_search.describe(e, 0), right)
+            )
+        }
     }
 }

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
-use crate::search::sudoku::{CAP, Order, Sudoku, SudokuEvent, format_digits};
+use crate::parting::Parting;
+use crate::search::sudoku::{CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, format_digits};
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
@@ -40,7 +41,7 @@ pub(crate) fn result_summary(
     lines.join("\n")
 }
 
-impl Report for Sudoku {
+impl<R: Rules> Report for Sudoku<R> {
     fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
         match event {
             SudokuEvent::Place { row, col, digit } | SudokuEvent::Undo { row, col, digit } => {
@@ -78,12 +79,28 @@ impl Report for Sudoku {
     }
 
     fn summary(&self) -> String {
-        result_summary(
-            self.solution_count(),
-            self.counters().nodes,
-            None,
-            self.solution_rows(),
-        )
+        let (count, nodes) = (self.solution_count(), self.counters().nodes);
+        match (R::BUG, R::CAP) {
+            (None, Some(CAP)) => result_summary(count, nodes, None, self.solution_rows()),
+            (None, cap) => {
+                let cap = cap.map_or("never".to_string(), |c| c.to_string());
+                let mut lines = vec![format!(
+                    "sudoku: solutions capped at {cap}={count}, nodes={nodes}"
+                )];
+                lines.extend(self.solution_rows());
+                lines.join("\n")
+            }
+            // A bug keeps no solution: what it hands back is its board.
+            (Some(bug), _) => {
+                let mut lines = vec![format!(
+                    "sudoku{}: solutions passed={count}, nodes={nodes}, kept none; its board \
+                     comes back as:",
+                    crate::model::bug_label(Some(bug))
+                )];
+                lines.extend(self.grid_rows());
+                lines.join("\n")
+            }
+        }
     }
 
     fn write_description(&self, event: &SudokuEvent, _found: u64, out: &mut String) -> fmt::Result {
@@ -110,7 +127,10 @@ impl Report for Sudoku {
                 write!(out, "dead end at ({row},{col}): no candidate left")
             }
             SudokuEvent::Undo { row, col, digit } => write!(out, "undo {digit} at ({row},{col})"),
-            SudokuEvent::Solution { count } if *count >= CAP => {
+            SudokuEvent::Solution { count } if R::CAP == Some(1) => {
+                write!(out, "solution #{count}: the search stops and keeps it")
+            }
+            SudokuEvent::Solution { count } if R::CAP.is_some_and(|cap| *count >= cap) => {
                 write!(out, "solution #{count}: not unique, the search stops")
             }
             SudokuEvent::Solution { count } => write!(out, "solution #{count}"),
@@ -141,7 +161,7 @@ impl Report for Sudoku {
             SudokuEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(*count),
                 weight: 1,
-                stops: *count >= CAP,
+                stops: R::CAP.is_some_and(|cap| *count >= cap),
             }),
             _ => Note::Nothing,
         }
@@ -161,7 +181,20 @@ impl Report for Sudoku {
     }
 }
 
-impl Sudoku {
+impl<R: Rules> Sudoku<R> {
+    /// The working grid's rows as strings, `.` for a blank.
+    pub fn grid_rows(&self) -> Vec<String> {
+        let size = self.geometry().size as usize;
+        self.grid()
+            .chunks(size)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The rows of the first solution as strings (none before it is found).
     pub fn solution_rows(&self) -> Vec<String> {
         let size = self.geometry().size as usize;
@@ -202,7 +235,7 @@ pub(crate) fn givens_drawing(givens: &[u8], size: usize, b: usize) -> Vec<String
     lines
 }
 
-impl Sheet for Sudoku {
+impl<R: Rules> Sheet for Sudoku<R> {
     fn title(&self) -> String {
         let size = self.geometry().size;
         let order = match self.options().order {
@@ -277,7 +310,7 @@ impl Sheet for Sudoku {
     }
 }
 
-impl Ask for Sudoku {
+impl<R: Rules> Ask for Sudoku<R> {
     fn question(&self, next: &SudokuEvent, previous: Option<&SudokuEvent>) -> Option<Question> {
         let g = self.geometry();
         let (cell, candidates) = self.deciding()?;
@@ -364,5 +397,33 @@ fn candidates_text(n: u32) -> String {
         "1 candidate".into()
     } else {
         format!("{n} candidates")
+    }
+}
+
+/// What a Sudoku bug did where it first parts from the correct search
+/// (the bug lab), in one sentence.
+pub fn explain<R: Rules>(p: &Parting<Sudoku<FirstSolution>, Sudoku<R>>) -> String {
+    let solved = p.right_search.solution_count() > 0;
+    match (p.left, p.right) {
+        (Some(SudokuEvent::Undo { .. }), Some(event)) if solved => {
+            let undone = p.left_search.counters().depth;
+            let went_on = p.right_search.describe(&event, 0);
+            format!(
+                "The board was solved: the correct search stops and keeps it (closing its {} \
+                 open places), but the bug ignores the answer and goes on ({went_on}); each \
+                 undo on its way out empties the solved board.",
+                undone + 1
+            )
+        }
+        (left, right) => {
+            let say = |search: &dyn Fn(&SudokuEvent) -> String, event: Option<SudokuEvent>| {
+                event.map_or("has ended".to_string(), |e| search(&e))
+            };
+            format!(
+                "The correct search does `{}` where the bug does `{}`.",
+                say(&|e| p.left_search.describe(e, 0), left),
+                say(&|e| p.right_search.describe(e, 0), right)
+            )
+        }
     }
 }

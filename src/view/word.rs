@@ -9,13 +9,14 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::parting::Parting;
 use crate::search::Search;
-use crate::search::word::{DIRECTIONS, Reason, WordEvent, WordSearch};
+use crate::search::word::{DIRECTIONS, Reason, Rules, WordEvent, WordSearch};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::{PathText, plural};
 use crate::worksheet::{Sheet, prose, section, times, wrap_text};
 
-impl Report for WordSearch {
+impl<R: Rules> Report for WordSearch<R> {
     fn write_fields(&self, event: &WordEvent, json: &mut Json<'_>) {
         match event {
             WordEvent::Place { row, col, index } => {
@@ -63,8 +64,9 @@ impl Report for WordSearch {
 
     fn summary(&self) -> String {
         format!(
-            "word {}: found={}, nodes={}, path={}",
+            "word {}{}: found={}, nodes={}, path={}",
             self.word(),
+            crate::model::bug_label(R::BUG),
             u8::from(self.found().is_some()),
             self.counters().nodes,
             PathText(self.found().unwrap_or_default())
@@ -178,7 +180,7 @@ impl Report for WordSearch {
     }
 }
 
-impl Sheet for WordSearch {
+impl<R: Rules> Sheet for WordSearch<R> {
     fn title(&self) -> String {
         format!("Word Search for {}", self.word())
     }
@@ -273,7 +275,7 @@ const NAMES: [&str; 4] = [
     DIRECTIONS[3].2,
 ];
 
-impl Ask for WordSearch {
+impl<R: Rules> Ask for WordSearch<R> {
     fn question(&self, next: &WordEvent, _previous: Option<&WordEvent>) -> Option<Question> {
         let path = self.path();
         let &(r, c) = path.last()?;
@@ -338,5 +340,45 @@ impl Ask for WordSearch {
             form: Form::Name(&NAMES),
             then: None,
         })
+    }
+}
+
+/// What a Word Search bug did where it first parts from the correct
+/// search (the bug lab), in one sentence.
+pub fn explain<R: Rules>(p: &Parting<WordSearch, WordSearch<R>>) -> String {
+    match (p.left, p.right) {
+        (
+            Some(WordEvent::Place { row, col, index }),
+            Some(WordEvent::Reject {
+                reason: Reason::Visited,
+                ..
+            }),
+        ) => format!(
+            "({row},{col}) still carries the visited mark an earlier path left on it: the bug \
+             never clears marks, so it refuses the cell as letter {index} where the correct \
+             search enters it."
+        ),
+        (
+            Some(WordEvent::Reject {
+                row,
+                col,
+                index,
+                reason: Reason::Visited,
+            }),
+            Some(WordEvent::Place { .. }),
+        ) => format!(
+            "({row},{col}) is already on the path: the bug never asks, so it steps onto the \
+             cell again as letter {index} where the correct search refuses it."
+        ),
+        (left, right) => {
+            let say = |search: &dyn Fn(&WordEvent) -> String, event: Option<WordEvent>| {
+                event.map_or("has ended".to_string(), |e| search(&e))
+            };
+            format!(
+                "The correct search does `{}` where the bug does `{}`.",
+                say(&|e| p.left_search.describe(e, 0), left),
+                say(&|e| p.right_search.describe(e, 0), right)
+            )
+        }
     }
 }

@@ -50,6 +50,8 @@ const MAIN: &[(KeyCode, Action)] = &[
     (Char('G'), Action::End),
     (End, Action::End),
     (Char(':'), Action::Jump),
+    (Char('m'), Action::Mark),
+    (Char('\''), Action::Marks),
     (Char('f'), Action::Fold),
     (Char('t'), Action::Table),
     (Char('c'), Action::Code),
@@ -77,6 +79,8 @@ fn main_only(action: Action) -> bool {
             | Action::ScrollUp
             | Action::PageDown
             | Action::PageUp
+            | Action::Mark
+            | Action::Marks
     )
 }
 
@@ -335,6 +339,24 @@ fn main_key_does(code: KeyCode, action: Action, kinds: &[EventKind]) {
                 press(&mut app, Char(digit));
             }
             assert_eq!(step_after(&mut app, Enter), 17, "{what}");
+        }
+        Action::Mark => {
+            press(&mut app, code);
+            assert_eq!(app.bookmarks.marks()[0].step, m, "{what} marks the step");
+            press(&mut app, Char('g'));
+            press(&mut app, Char('\''));
+            assert!(app.bookmarks.open, "' lists the marks");
+            assert_eq!(step_after(&mut app, Char('1')), m, "{what}, then ' 1");
+        }
+        Action::Marks => {
+            press(&mut app, code);
+            assert!(!app.bookmarks.open, "{what} with no marks lists none");
+            press(&mut app, Char('m'));
+            press(&mut app, Char('G'));
+            press(&mut app, code);
+            assert!(app.bookmarks.open, "{what} lists the marks");
+            assert_eq!(step_after(&mut app, Char('1')), m, "{what} then 1 jumps");
+            assert!(!app.bookmarks.open, "the list closes after a jump");
         }
         Action::Fold => {
             press(&mut app, code);

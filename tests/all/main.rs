@@ -13,13 +13,19 @@
 //! - `headless`: the JSON, trace and table writers: canonical JSON text,
 //!   the streamed table against the node log, bounded memory, write errors.
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
+//! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
+//! - `sweep`: every screen at every terminal size, fitted and whole;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
 //! - `pty`: the real binary in a pseudo-terminal, signals included.
+//! - `big_screens`: the board scaled up at 160x48 and 200x60 with the
+//!   panels beside it, and the mouse (clicks that jump, the wheel).
 //! - `event_loop`: runs and jumps worked in slices up to a deadline.
 //! - `keys`: every key of every key table pressed, against the README's
 //!   key lists and what each action's help says it does.
+//! - `labs`: `samples --labs` (and a check that must FAIL) and `compare
+//!   colour` against two `colour` runs.
 //! - `quitting`: `q`, Ctrl-C and `Esc` on every screen and in every state.
 //! - `tree`: snapshots of the search tree panel.
 //! - `predict`: predict mode, scripted from the reference trace.
@@ -29,6 +35,8 @@
 //! - `queens_variants`: N-Queens by permutations, fundamental solutions and
 //!   the array and boolean states, against the references and oracles.
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
+//! - `bugs`: the bug lab's bugs against oracles, and where each first
+//!   parts from the correct search.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -39,17 +47,23 @@
 //! The fixtures in `tests/fixtures/` are copies of the project's reference
 //! outputs, so a clone of the repository can run the suite on its own.
 
+mod big_screens;
 mod budgets;
+mod bugs;
+mod casts;
 mod colour;
+mod compact;
 mod contract;
 mod cover;
 mod cover_cli;
 mod errors;
 mod event_loop;
+mod frames;
 mod fuzz;
 mod golden;
 mod headless;
 mod keys;
+mod labs;
 mod layout;
 mod lib_outputs;
 mod maze;
@@ -65,12 +79,15 @@ mod pty;
 mod queens_variants;
 mod quitting;
 mod screens;
+mod shell;
 mod state_compare;
+mod sweep;
 mod teaching;
 mod timeline;
 mod trail_trie;
 mod tree;
 mod words;
+mod worked;
 mod worksheet;
 
 use std::process::{Command, Output};

@@ -315,7 +315,7 @@ fn options_that_cannot_apply_are_refused_by_name() {
         (&["colour", "--list", "-m", "2"], "--list"),
         (&["maze", "--print", "summary", "--ascii"], "--ascii"),
         (&["compare", "maze"], "maze"),
-        (&["compare", "colour"], "colour"),
+        (&["compare", "colour", "--list"], "--list"),
     ];
     for (args, option) in cases {
         let run = run_bounded(args);

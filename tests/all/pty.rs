@@ -33,6 +33,8 @@ struct Session {
     /// Set once the pty reported the end of the output (every copy of its
     /// other side closed: the program and its children are gone).
     closed: bool,
+    /// Every byte the program wrote, for sequences the screen does not keep.
+    seen: Vec<u8>,
 }
 
 impl Session {
@@ -75,6 +77,7 @@ impl Session {
             output,
             screen: vt100::Parser::new(ROWS, COLS, 0),
             closed: false,
+            seen: Vec::new(),
         }
     }
 
@@ -85,7 +88,10 @@ impl Session {
     /// Feeds the output that arrives within `wait` to the screen.
     fn pump(&mut self, wait: Duration) {
         match self.output.recv_timeout(wait) {
-            Ok(bytes) => self.screen.process(&bytes),
+            Ok(bytes) => {
+                self.screen.process(&bytes);
+                self.seen.extend_from_slice(&bytes);
+            }
             Err(RecvTimeoutError::Timeout) => return,
             Err(RecvTimeoutError::Disconnected) => {
                 self.closed = true;
@@ -94,6 +100,7 @@ impl Session {
         }
         while let Ok(bytes) = self.output.try_recv() {
             self.screen.process(&bytes);
+            self.seen.extend_from_slice(&bytes);
         }
     }
 
@@ -341,7 +348,7 @@ fn signals_restore_the_terminal(args: &[&str], ready: &str, mouse: bool) {
 
 #[test]
 fn signals_restore_the_terminal_on_the_main_screen() {
-    signals_restore_the_terminal(&[], "N-Queens n=4", false);
+    signals_restore_the_terminal(&[], "N-Queens n=4", true);
 }
 
 #[test]
@@ -402,4 +409,48 @@ fn esc_cancels_a_long_job_and_q_then_quits() {
     let status = session.wait_exit(Duration::from_secs(5));
     assert!(status.success(), "exit status {status:?}");
     assert_restored(&session, "q after esc");
+}
+
+/// The main screen captures the mouse: a click (SGR, as xterm and tmux send
+/// it) on a trace-table row jumps to the step that entered that node, and
+/// `q` switches the capture off again: the disable sequence comes after the
+/// last enable.
+#[test]
+fn a_click_jumps_and_quitting_releases_the_mouse() {
+    let mut session = Session::spawn(&[]);
+    session.wait_for_text("N-Queens n=4");
+    session.wait_for("mouse capture", |screen| {
+        screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+    });
+    // To the end, then the trace table of every node.
+    session.send("G");
+    session.wait_for_text("end:");
+    session.send("t");
+    session.wait_for_text("node  prefix");
+    // Node 2 is the queen at (0,0): placed at step 1.
+    let text = session.text();
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.starts_with("│2 "))
+        .unwrap_or_else(|| panic!("no row for node 2:\n{text}"));
+    assert!(line.contains("[0]"), "{line}");
+    let (x, y) = (3, y + 1);
+    session.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    session.wait_for("step 1 after the click", step_line(1));
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert_restored(&session, "q after a click");
+    let seen = String::from_utf8_lossy(&session.seen);
+    let on = seen
+        .rfind("\x1b[?1000h")
+        .expect("mouse capture switched on");
+    let off = seen
+        .rfind("\x1b[?1000l")
+        .expect("mouse capture switched off");
+    assert!(
+        off > on,
+        "the mouse was switched off before the last switch on"
+    );
 }

@@ -14,10 +14,11 @@ use crate::ui::theme::Theme;
 /// Opens the play screen on an empty `n`×`n` board and runs it until the
 /// user quits. The terminal is restored, and mouse capture switched off, on
 /// every way out: quit, error, panic, or a terminating signal (see
-/// [`crate::ui::run_screen`]).
-pub fn run(n: u8, theme: Theme) -> Result<()> {
+/// [`crate::ui::run_screen`]). With `record`, the session is written to
+/// that file as an asciicast.
+pub fn run(n: u8, theme: Theme, record: Option<&std::path::Path>) -> Result<()> {
     let mut play = Play::new(n, theme);
-    crate::ui::run_screen(&mut play, true)
+    crate::ui::run_screen(&mut play, true, record)
 }
 
 impl Screen for Play {

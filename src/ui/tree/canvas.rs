@@ -8,6 +8,9 @@ use ratatui::text::{Line, Span};
 #[derive(Default)]
 pub(super) struct Canvas {
     pub(super) rows: Vec<Vec<(char, Style)>>,
+    /// Where each node's label was written: (x, y, width, item), for the
+    /// mouse.
+    pub(super) labels: Vec<(usize, usize, usize, usize)>,
 }
 
 impl Canvas {
@@ -26,6 +29,21 @@ impl Canvas {
             x += 1;
         }
         x
+    }
+
+    /// Writes the label of tree item `item` from (`x`, `y`) and remembers
+    /// where it is; returns the column after it.
+    pub(super) fn label(
+        &mut self,
+        x: usize,
+        y: usize,
+        text: &str,
+        style: Style,
+        item: usize,
+    ) -> usize {
+        let end = self.put(x, y, text, style);
+        self.labels.push((x, y, end - x, item));
+        end
     }
 
     pub(super) fn height(&self) -> usize {

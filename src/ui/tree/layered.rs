@@ -46,7 +46,7 @@ pub(super) fn layered(tree: &Tree, theme: &Theme, width: usize) -> Option<Drawin
     let mut canvas = Canvas::default();
     for (i, item) in items.iter().enumerate() {
         let (x, y) = (xs[item.depth], ys[i]);
-        let mut end = canvas.put(x, y, &item.label, tree.label_style(i, theme));
+        let mut end = canvas.label(x, y, &item.label, tree.label_style(i, theme), i);
         for (text, style) in tree.mark(i, theme) {
             end = canvas.put(end, y, &text, style);
         }

@@ -32,6 +32,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::App;
+use super::mouse::Spot;
 use super::scene::Scene;
 use bars::render_bars;
 use layered::layered;
@@ -51,10 +52,12 @@ pub fn render_tree<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     let rows = log.rows();
     if log.base() > 0 {
         let why = format!("nodes after step {}", log.base());
+        app.hits.add(area, Spot::Nodes);
         return render_bars(app, block, frame, area, &why);
     }
     if rows.len() > DRAW_LIMIT {
         let why = format!("too large to draw ({} nodes)", rows.len());
+        app.hits.add(area, Spot::Nodes);
         return render_bars(app, block, frame, area, &why);
     }
     if rows.is_empty() {
@@ -93,6 +96,28 @@ fn render_drawn<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame
     }
     let lines = drawing.canvas.lines(first, visible);
     frame.render_widget(Paragraph::new(lines).block(block), area);
+    // What the mouse can reach: the panel scrolls, each logged node's label
+    // (not a pruned branch, never entered) jumps to its step.
+    app.hits.add(area, Spot::Nodes);
+    for &(x, y, width, item) in &drawing.canvas.labels {
+        let Some(row) = log.rows().get(item) else {
+            continue;
+        };
+        if !(first..first + visible).contains(&y) || x >= usize::from(inner.width) {
+            continue;
+        }
+        let spot = Rect {
+            x: inner.x + x as u16,
+            y: inner.y + (y - first) as u16,
+            width: width.min(usize::from(inner.width) - x) as u16,
+            height: 1,
+        };
+        let spot_kind = Spot::Node {
+            number: log.number(item),
+            step: row.step,
+        };
+        app.hits.add(spot, spot_kind);
+    }
 }
 
 /// The first of `total` lines to show in `visible` rows so that line

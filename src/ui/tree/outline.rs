@@ -77,7 +77,7 @@ impl Outline<'_> {
             let item = &tree.items[node];
             x = self
                 .canvas
-                .put(x, self.y, &item.label, tree.label_style(node, theme));
+                .label(x, self.y, &item.label, tree.label_style(node, theme), node);
             for (text, style) in tree.mark(node, theme) {
                 x = self.canvas.put(x, self.y, &text, style);
             }

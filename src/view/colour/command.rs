@@ -1,18 +1,20 @@
-//! `backstep colour` (also `color`): its options, and the search it builds
-//! from them. There is no `compare colour`: stopping at the first
-//! colouring and counting them all answer different questions, so their
-//! node counts make no fair pair.
+//! `backstep colour` (also `color`) and `backstep compare colour`: their
+//! options, and the searches they build from them. The comparison is the
+//! same graph and the same question (the first colouring, or with --all
+//! every one) with m colours against m-1 or K: stopping at the first
+//! colouring against counting them all would answer different questions,
+//! so their node counts would make no fair pair.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
 
 use crate::assets;
 use crate::input::colour::{DEFAULT_EDGES, colours_m, load_graph, parse_edges, vertex_count};
-use crate::launch::{self, Launch, SearchView, View};
-use crate::search::colour::{Colour, ColourOptions};
+use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::search::colour::{Colour, ColourOptions, Graph};
 
 /// Graph colouring with m colours: the first colouring, or with --all every one.
 #[derive(Args, Debug)]
@@ -62,21 +64,85 @@ impl Launch for ColourArgs {
             return Ok(ExitCode::SUCCESS);
         }
         let view = View::new(self.view)?;
-        let (name, graph) = match &self.graph {
-            Some(arg) => {
-                let loaded = load_graph(arg)?;
-                (loaded.name, loaded.value)
-            }
-            None => (
-                "graph".to_string(),
-                parse_edges(&self.edges, self.vertices)?,
-            ),
-        };
+        let (name, graph) = read_graph(self.graph.as_deref(), &self.edges, self.vertices)?;
         let options = ColourOptions {
             m: self.colours,
             all: self.all,
             rejects: view.rejects(),
         };
         launch::show(Colour::new(&graph, options), &name, view)
+    }
+}
+
+/// The graph of `--graph`, or of `--edges` and `--vertices`, with its name.
+fn read_graph(file: Option<&str>, edges: &str, vertices: Option<usize>) -> Result<(String, Graph)> {
+    Ok(match file {
+        Some(arg) => {
+            let loaded = load_graph(arg)?;
+            (loaded.name, loaded.value)
+        }
+        None => ("graph".to_string(), parse_edges(edges, vertices)?),
+    })
+}
+
+/// The same graph with m colours against m-1 (or --against K colours), in
+/// lockstep by node.
+#[derive(Args, Debug)]
+#[command(visible_alias = "color")]
+pub struct CompareColourArgs {
+    /// The number of vertices, 0 to 32 [default: the largest vertex named + 1].
+    #[arg(long, value_name = "V", value_parser = vertex_count)]
+    pub vertices: Option<usize>,
+
+    /// The edges as 0-based pairs, comma-separated (empty for none).
+    #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true)]
+    pub edges: String,
+
+    /// The number of colours on the left, 1 to 9.
+    #[arg(short = 'm', long = "colours", visible_alias = "colors", value_name = "M", default_value = "3", value_parser = colours_m)]
+    pub colours: u8,
+
+    /// The number of colours on the right, 1 to 9, other than M [default: M-1].
+    #[arg(long, value_name = "K", value_parser = colours_m)]
+    pub against: Option<u8>,
+
+    /// A DIMACS .col file (`p edge V E`, `e a b`, 1-based) or a shipped
+    /// graph (see `colour --list`).
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["vertices", "edges"])]
+    pub graph: Option<String>,
+
+    /// Count every colouring on both sides instead of stopping at the first.
+    #[arg(long)]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub view: CompareView,
+}
+
+impl Launch for CompareColourArgs {
+    fn run(self) -> Result<ExitCode> {
+        let m = self.colours;
+        let against = match self.against {
+            Some(k) if k == m => {
+                bail!(
+                    "--against {k} would compare m={m} with itself; give another number of colours"
+                )
+            }
+            Some(k) => k,
+            None if m > 1 => m - 1,
+            None => bail!("-m 1 has no m-1 to compare against; give --against K (2 to 9)"),
+        };
+        let (name, graph) = read_graph(self.graph.as_deref(), &self.edges, self.vertices)?;
+        let make = |m| {
+            let options = ColourOptions {
+                m,
+                all: self.all,
+                rejects: self.view.on_screen(),
+            };
+            Colour::new(&graph, options)
+        };
+        let labels = [format!("m={m}"), format!("m={against}")];
+        let labels = [labels[0].as_str(), labels[1].as_str()];
+        launch::show_pair((make(m), make(against)), &name, labels, &self.view)
     }
 }

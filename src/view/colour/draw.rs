@@ -19,6 +19,7 @@ use crate::search::Search;
 use crate::search::colour::{Colour, ColourEvent, MAX_VERTICES, Step};
 use crate::ui::scene::{PathLine, Scene, extent};
 use crate::ui::theme::Theme;
+use crate::view::worked;
 
 /// The canvas, inside the board's border: wide enough for a circle of
 /// labels, short enough for 80x24.
@@ -274,6 +275,65 @@ impl Scene for Colour {
         let neighbours = TAG + 5 * self.graph().vertices();
         let widest = refusal.max(colours).max(neighbours).min(72);
         (width.max(widest as u16).max(40), height)
+    }
+
+    fn worked(
+        &self,
+        _last: Option<&ColourEvent>,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        let Some(u) = self.deciding().filter(|_| !theme.hide_answer) else {
+            return Vec::new();
+        };
+        let m = self.options().m;
+        let all = (1u32 << m) - 1;
+        // One term per neighbour, in the order of the `neighbours` line:
+        // colour k is bit k-1, no colour yet is 0.
+        let terms: Vec<String> = crate::search::bits(self.graph().neighbours(u))
+            .map(|w| match self.colours()[w as usize] {
+                0 => binary(0, m),
+                k => binary(1 << (k - 1), m),
+            })
+            .collect();
+        let (used, legal) = (self.used_mask(u), self.legal_mask(u));
+        let not = worked::not(theme);
+        let used_forms = if terms.is_empty() {
+            vec![
+                format!("used = {} (no neighbours)", binary(used, m)),
+                format!("used = {}", binary(used, m)),
+            ]
+        } else {
+            vec![
+                format!("used = {} = {}", terms.join(" | "), binary(used, m)),
+                format!("used = OR of neighbours' colours = {}", binary(used, m)),
+                format!("used = {}", binary(used, m)),
+            ]
+        };
+        let legal_forms = [
+            format!(
+                "legal = {not}{} & {} = {}",
+                binary(used, m),
+                binary(all, m),
+                binary(legal, m)
+            ),
+            format!("legal = {not}used & all = {}", binary(legal, m)),
+            format!("legal = {}", binary(legal, m)),
+        ];
+        let mut lines: Vec<Line<'static>> = [
+            worked::fit(&used_forms, width, theme.rejected()),
+            worked::fit(&legal_forms, width, theme.legal()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        lines.truncate(usize::from(rows));
+        lines
+    }
+
+    fn worked_rows(&self) -> u16 {
+        2
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {

@@ -1,15 +1,24 @@
-//! `backstep maze`: its options, and the search it builds from them. There
-//! is no `compare maze`: the maze search has one variant, so there is no
-//! fair pair to set side by side.
+//! `backstep maze` and `backstep compare maze`: their options, and the
+//! search each builds from them. The maze search has one correct variant,
+//! so `compare maze` sets it beside a bug of the bug lab (`--bug`).
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::input::maze::{DEFAULT, load_grid};
-use crate::launch::{self, Launch, SearchView, View};
-use crate::search::maze::Maze;
+use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
+use crate::view::maze::explain;
+
+/// The maze bugs (the bug lab).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MazeBug {
+    /// Cells are never marked visited: the rat steps back and forth and
+    /// the walk never ends (stopped at a node budget, 1000 by default).
+    NoMark,
+}
 
 /// Rat in a Maze: every path from the top-left cell to the bottom-right one.
 #[derive(Args, Debug)]
@@ -19,15 +28,63 @@ pub struct MazeArgs {
     #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT)]
     pub grid: String,
 
+    /// Run a classic bug instead of the correct search (`backstep bugs`
+    /// lists them); an endless one stops at --max-nodes, 1000 if not given.
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub bug: Option<MazeBug>,
+
     #[command(flatten)]
     pub view: SearchView,
 }
 
 impl Launch for MazeArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
+        if self.bug.is_some() {
+            self.view.max_nodes.get_or_insert(BUG_BUDGET);
+        }
         let view = View::new(self.view)?;
         let grid = load_grid(&self.grid)?;
+        if let Some(MazeBug::NoMark) = self.bug {
+            let bug = Maze::<NoMark>::with_rules(&grid.value, view.rejects());
+            let pair = (bug, Maze::new(&grid.value, true));
+            return launch::show_bug(pair, &grid.name, NoMark::BUG.unwrap_or_default(), view);
+        }
         let search = Maze::new(&grid.value, view.rejects());
         launch::show(search, &grid.name, view)
+    }
+
+    fn bugs() -> Vec<BugLine> {
+        launch::bugs_of::<MazeBug>()
+    }
+}
+
+/// The correct search beside a bug (`--bug NAME`), stepping together from
+/// their first difference.
+#[derive(Args, Debug)]
+pub struct CompareMazeArgs {
+    /// The maze: rows of 1 or . (open) and 0 or # (wall), separated by
+    /// commas, or a file with one row per line (at most 16x16).
+    #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT)]
+    pub grid: String,
+
+    /// The bug to set beside the correct search (`backstep bugs`).
+    #[arg(long, value_enum, value_name = "NAME", required = true)]
+    pub bug: MazeBug,
+
+    #[command(flatten)]
+    pub view: CompareView,
+}
+
+impl Launch for CompareMazeArgs {
+    fn run(mut self) -> Result<ExitCode> {
+        self.view.max_nodes.get_or_insert(BUG_BUDGET);
+        let grid = load_grid(&self.grid)?;
+        let MazeBug::NoMark = self.bug;
+        let pair = (
+            Maze::new(&grid.value, true),
+            Maze::<NoMark>::with_rules(&grid.value, true),
+        );
+        let labels = ["correct", NoMark::BUG.unwrap_or_default()];
+        launch::show_parting(pair, &grid.name, labels, &self.view, explain)
     }
 }

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::{MoveStatus, move_status};
-use crate::search::maze::{Maze, MazeEvent, Move, Step};
+use crate::search::maze::{Maze, MazeEvent, Move, Rules, Step};
 use crate::ui::scene::{PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
 
@@ -44,7 +44,7 @@ fn wall(theme: &Theme) -> &'static str {
     }
 }
 
-impl Scene for Maze {
+impl<R: Rules> Scene for Maze<R> {
     fn title(&self, name: &str, theme: &Theme) -> String {
         let grid = self.grid();
         let dot = theme.glyphs.dot;
@@ -274,7 +274,7 @@ impl Scene for Maze {
     }
 }
 
-impl Maze {
+impl<R: Rules> Maze<R> {
     /// The moves panel's last lines: the path string and the paths found,
     /// as many as fit in [`PATH_LINES`] lines of [`PATHS_WIDTH`].
     fn tail_lines(&self, theme: &Theme) -> Vec<Line<'static>> {

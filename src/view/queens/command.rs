@@ -7,8 +7,36 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::input;
-use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::search::queens::{Queens, QueensOptions, Strategy};
+use crate::view::queens::explain;
+
+/// The N-Queens bugs (the bug lab), each on the full search (no symmetry),
+/// as the seed's code has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum QueensBug {
+    /// The low-diagonal mask L is never consulted, so queens on one
+    /// up-right diagonal slip through (4-Queens gives 7 boards, not 2).
+    OneDiagonal,
+}
+
+impl QueensBug {
+    /// The variant that implements the bug.
+    fn strategy(self) -> Strategy {
+        match self {
+            QueensBug::OneDiagonal => Strategy::OneDiagonal,
+        }
+    }
+}
+
+/// The correct search a bug is set beside: the full mask search.
+fn full(n: u8, rejects: bool) -> Queens {
+    Queens::new(QueensOptions {
+        n,
+        symmetry: false,
+        rejects,
+    })
+}
 use crate::search::queens_fundamental::Fundamental;
 use crate::search::queens_permutations::Permutations;
 use crate::search::queens_state::{QueensArray, QueensBools};
@@ -50,13 +78,23 @@ pub struct QueensArgs {
     #[arg(long, value_enum, value_name = "STATE", default_value_t = AttackState::Masks)]
     pub state: AttackState,
 
+    /// Run a classic bug instead of the correct search (`backstep bugs`
+    /// lists them).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "NAME",
+        conflicts_with_all = ["full", "check_at_end", "permutations", "fundamental", "play"]
+    )]
+    pub bug: Option<QueensBug>,
+
     /// Place the queens yourself, row by row: attacked squares are refused
     /// with the queen and mask that attack them.
     #[arg(
         long,
         conflicts_with_all = [
             "full", "check_at_end", "permutations", "fundamental",
-            "print", "predict", "blanks", "seed"
+            "print", "predict", "blanks", "seed", "at", "size", "panel"
         ]
     )]
     pub play: bool,
@@ -76,6 +114,7 @@ impl QueensArgs {
             permutations: false,
             fundamental: false,
             state: AttackState::Masks,
+            bug: None,
             play: false,
             view,
         }
@@ -83,7 +122,9 @@ impl QueensArgs {
 
     /// The variant the flags name (clap lets at most one through).
     fn strategy(&self) -> Strategy {
-        if self.check_at_end {
+        if let Some(bug) = self.bug {
+            bug.strategy()
+        } else if self.check_at_end {
             Strategy::CheckAtEnd
         } else if self.permutations {
             Strategy::Permutations
@@ -106,12 +147,21 @@ impl Launch for QueensArgs {
             );
         }
         if self.play {
-            return play(self.n, &self.view.look);
+            return play(self.n, &self.view);
         }
         let plan = Plan::new(self.strategy(), self.state)?;
         let view = View::new(self.view)?;
         let rejects = view.rejects();
+        if let Some(bug) = self.bug {
+            let name = bug.to_possible_value().map(|v| v.get_name().to_string());
+            let pair = (Queens::one_diagonal(self.n, rejects), full(self.n, true));
+            return launch::show_bug(pair, "queens", &name.unwrap_or_default(), view);
+        }
         build(plan, self.n, rejects, Show(view))
+    }
+
+    fn bugs() -> Vec<BugLine> {
+        launch::bugs_of::<QueensBug>()
     }
 }
 
@@ -199,6 +249,11 @@ pub struct CompareQueensArgs {
     )]
     pub state: Option<CompareState>,
 
+    /// Set a classic bug beside the correct full search, stepping together
+    /// from their first difference.
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["check_at_end", "permutations", "state"])]
+    pub bug: Option<QueensBug>,
+
     #[command(flatten)]
     pub view: CompareView,
 }
@@ -232,6 +287,12 @@ impl CompareState {
 
 impl Launch for CompareQueensArgs {
     fn run(self) -> Result<ExitCode> {
+        if let Some(bug) = self.bug {
+            let labels = ["correct", bug.strategy().name()];
+            let QueensBug::OneDiagonal = bug;
+            let pair = (full(self.n, true), Queens::one_diagonal(self.n, true));
+            return launch::show_parting(pair, "queens", labels, &self.view, explain);
+        }
         let strategies = |pair: [Strategy; 2]| {
             let plans = pair.map(Plan::masks).to_vec();
             (plans, pair.map(Strategy::words).to_vec(), false)
@@ -261,11 +322,11 @@ impl Launch for CompareQueensArgs {
 
 /// Opens the play screen, where the student places the queens (clap
 /// refuses the options of the other screens with `--play`).
-fn play(n: u8, look: &launch::Look) -> Result<ExitCode> {
+fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
     if !ui::can_draw() {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
-    ui::play::run(n, launch::theme(look))?;
+    ui::play::run(n, launch::theme(&view.look), view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -298,6 +359,7 @@ fn build(plan: Plan, n: u8, rejects: bool, then: impl Use) -> Result<ExitCode> {
         (Strategy::CheckAtEnd, _) => then.with(Queens::check_at_end(n, rejects)),
         (Strategy::Permutations, _) => then.with(Permutations::new(n, rejects)),
         (Strategy::Fundamental, _) => then.with(Fundamental::new(n, rejects)),
+        (Strategy::OneDiagonal, _) => then.with(Queens::one_diagonal(n, rejects)),
     }
 }
 

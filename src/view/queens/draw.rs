@@ -11,6 +11,7 @@ use crate::search::queens::{
 use crate::search::{Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
+use crate::view::worked;
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;
@@ -172,6 +173,36 @@ impl<R: Rules> Scene for Queens<R> {
         let (width, height) = extent(&lines);
         let widest = last.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         (width.max(widest as u16), height + 1)
+    }
+
+    fn worked(
+        &self,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        if theme.hide_answer {
+            return Vec::new();
+        }
+        let mut lines = match last {
+            Some(&QueensEvent::Place { row, col }) => {
+                self.worked_place(row, col, theme, width, rows)
+            }
+            Some(&QueensEvent::Reject { row, col, by }) => {
+                self.worked_reject(row, col, by, theme, width, rows)
+            }
+            Some(&QueensEvent::DeadEnd { row }) if row < self.n() => {
+                self.worked_dead_end(theme, width)
+            }
+            _ => Vec::new(),
+        };
+        lines.truncate(usize::from(rows));
+        lines
+    }
+
+    fn worked_rows(&self) -> u16 {
+        4
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
@@ -398,6 +429,179 @@ pub fn mask_line(
 }
 
 impl<R: Rules> Queens<R> {
+    /// A place at (`row`, `col`): the child's masks (the current node's)
+    /// from its parent's and the queen's bit `b`, one line each, under the
+    /// bit itself when there are four rows.
+    fn worked_place(
+        &self,
+        row: u8,
+        col: u8,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        let (Some(parent), Some(child)) = (self.path_masks(row), self.path_masks(row + 1)) else {
+            return Vec::new();
+        };
+        let n = self.n();
+        let m = |mask: u32| format_mask(mask, n);
+        let b = m(1 << col);
+        let all = m(self.all_columns());
+        let bit = format!("queen at ({row},{col}): b = 2^{col} = {b}");
+        let forms = [
+            (
+                vec![
+                    format!("C' = {} | {b} = {}", m(parent.cols), m(child.cols)),
+                    format!("C' = C|b = {}", m(child.cols)),
+                ],
+                theme.column(),
+            ),
+            (
+                vec![
+                    format!(
+                        "H' = (({} | {b}) << 1) & {all} = {}",
+                        m(parent.high),
+                        m(child.high)
+                    ),
+                    format!(
+                        "H' = ({} << 1) & U = {}",
+                        m(parent.high | 1 << col),
+                        m(child.high)
+                    ),
+                    format!("H' = ((H|b) << 1) & U = {}", m(child.high)),
+                    format!("H' = {}", m(child.high)),
+                ],
+                theme.high(),
+            ),
+            (
+                vec![
+                    format!("L' = ({} | {b}) >> 1 = {}", m(parent.low), m(child.low)),
+                    format!("L' = (L|b) >> 1 = {}", m(child.low)),
+                ],
+                theme.low(),
+            ),
+        ];
+        let mut lines = Vec::new();
+        if rows >= 4 {
+            lines.extend(worked::fit(
+                &[bit, format!("b = {b}")],
+                width,
+                theme.placed(),
+            ));
+        }
+        for (forms, style) in forms {
+            lines.extend(worked::fit(&forms, width, style));
+        }
+        lines
+    }
+
+    /// A reject of column `col` of `row`: which bit of which mask refused
+    /// it, or the symmetry rule's search mask that leaves it out.
+    fn worked_reject(
+        &self,
+        row: u8,
+        col: u8,
+        by: Attacks,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        let n = self.n();
+        let m = |mask: u32| format_mask(mask, n);
+        let then = worked::then(theme);
+        let style = theme.rejected();
+        if by.contains(Attack::Symmetry) {
+            let searched = m(self.root_columns());
+            let forms = [
+                format!("col {col}: search {searched} lacks bit {col} {then} skipped by symmetry"),
+                format!("col {col}: not in search {searched}"),
+            ];
+            return worked::fit(&forms, width, style).into_iter().collect();
+        }
+        let Some(masks) = self.path_masks(row) else {
+            return Vec::new();
+        };
+        let holders: Vec<(&str, u32)> = by
+            .iter()
+            .filter_map(|attack| match attack {
+                Attack::Column => Some(("C", masks.cols)),
+                Attack::High => Some(("H", masks.high)),
+                Attack::Low => Some(("L", masks.low)),
+                Attack::Symmetry => None,
+            })
+            .collect();
+        let named: Vec<String> = holders
+            .iter()
+            .map(|(name, mask)| format!("{name} {}", m(*mask)))
+            .collect();
+        let names: Vec<&str> = holders.iter().map(|(name, _)| *name).collect();
+        let verb = if holders.len() == 1 { "has" } else { "have" };
+        let one = format!(
+            "col {col}: {} {verb} bit {col} {then} refused by {}",
+            named.join(", "),
+            names.join(", ")
+        );
+        if let Some(line) = worked::fit(&[one], width, style) {
+            return vec![line];
+        }
+        // Too narrow for one line: a line per mask, then the verdict, when
+        // there are the rows; else the verdict alone.
+        let verdict = [
+            format!("{then} col {col} refused by {}", names.join(", ")),
+            format!("col {col} refused by {}", names.join(", ")),
+        ];
+        let mut lines: Vec<Line<'static>> = named
+            .iter()
+            .filter_map(|held| worked::fit(&[format!("{held} has bit {col}")], width, style))
+            .collect();
+        if lines.len() != named.len() || lines.len() >= usize::from(rows) {
+            lines.clear();
+            lines.extend(worked::fit(&verdict[1..], width, style));
+            return lines;
+        }
+        lines.extend(worked::fit(&verdict[..1], width, style));
+        lines
+    }
+
+    /// A dead end: the three masks together hold every column, so
+    /// `legal` is empty.
+    fn worked_dead_end(&self, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+        let n = self.n();
+        let m = |mask: u32| format_mask(mask, n);
+        let masks = self.masks();
+        let not = worked::not(theme);
+        let style = theme.dead_end();
+        let attacked = [
+            format!(
+                "C|H|L = {} | {} | {} = {}",
+                m(masks.cols),
+                m(masks.high),
+                m(masks.low),
+                m(masks.attacked())
+            ),
+            format!("C|H|L = {}", m(masks.attacked())),
+        ];
+        let legal = [
+            format!(
+                "legal = {not}{} & {} = {} {} dead end",
+                m(masks.attacked()),
+                m(self.all_columns()),
+                m(self.legal()),
+                worked::then(theme)
+            ),
+            format!(
+                "legal = {not}{} & U = {}",
+                m(masks.attacked()),
+                m(self.legal())
+            ),
+            format!("legal = {}", m(self.legal())),
+        ];
+        [&attacked[..], &legal[..]]
+            .into_iter()
+            .filter_map(|forms| worked::fit(forms, width, style))
+            .collect()
+    }
+
     /// The three glyph cells of square (`r`, `c`) and their styles.
     fn square(
         &self,

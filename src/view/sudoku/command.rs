@@ -4,13 +4,22 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input;
-use crate::launch::{self, CompareView, Launch, SearchView, View};
-use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
+use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::search::sudoku::{FirstSolution, NoStop, Order, Rules, Sudoku, SudokuOptions};
+use crate::view::sudoku::explain;
+
+/// The Sudoku bugs (the bug lab).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SudokuBug {
+    /// The recursive call's answer is ignored: the search never stops at
+    /// the solution nor keeps it, and its undos empty the solved board.
+    NoStop,
+}
 use crate::search::sudoku_dlx::SudokuDlx;
 use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 
@@ -31,6 +40,11 @@ pub struct SudokuArgs {
         conflicts_with_all = ["puzzle", "order", "print", "ascii", "no_color", "predict", "blanks", "seed"]
     )]
     pub list: bool,
+
+    /// Run a classic bug instead of the correct search (`backstep bugs`
+    /// lists them); with --order mrv or first.
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with = "list")]
+    pub bug: Option<SudokuBug>,
 
     #[command(flatten)]
     pub view: SearchView,
@@ -67,6 +81,9 @@ impl Launch for SudokuArgs {
         let order = match self.order {
             OrderArg::Mrv => Order::Mrv,
             OrderArg::First => Order::First,
+            OrderArg::Dlx | OrderArg::Propagate if self.bug.is_some() => {
+                bail!("--bug applies to --order mrv or first, the orders of one search")
+            }
             OrderArg::Dlx => {
                 return launch::show(SudokuDlx::new(&puzzle.value), &puzzle.name, view);
             }
@@ -75,9 +92,29 @@ impl Launch for SudokuArgs {
                 return launch::show(search, &puzzle.name, view);
             }
         };
+        if let Some(SudokuBug::NoStop) = self.bug {
+            let bug = Sudoku::<NoStop>::with_rules(&puzzle.value, SudokuOptions { order, rejects });
+            let correct = first_solution(&puzzle.value, order);
+            let name = NoStop::BUG.unwrap_or_default();
+            return launch::show_bug((bug, correct), &puzzle.name, name, view);
+        }
         let search = Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
         launch::show(search, &puzzle.name, view)
     }
+
+    fn bugs() -> Vec<BugLine> {
+        launch::bugs_of::<SudokuBug>()
+    }
+}
+
+/// The correct search a bug is set beside: the seed's, which stops at the
+/// first solution and keeps it (with rejects, since events are compared).
+fn first_solution(puzzle: &crate::search::sudoku::Puzzle, order: Order) -> Sudoku<FirstSolution> {
+    let options = SudokuOptions {
+        order,
+        rejects: true,
+    };
+    Sudoku::with_rules(puzzle, options)
 }
 
 /// MRV against first blank (or against another order).
@@ -90,6 +127,12 @@ pub struct CompareSudokuArgs {
     /// The order shown beside MRV.
     #[arg(long, value_enum, default_value_t = CompareOrder::First)]
     pub order: CompareOrder,
+
+    /// Set a classic bug beside the correct search that stops at the first
+    /// solution (both choosing the first blank), stepping together from
+    /// their first difference.
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub bug: Option<SudokuBug>,
 
     #[command(flatten)]
     pub view: CompareView,
@@ -110,6 +153,23 @@ impl Launch for CompareSudokuArgs {
     fn run(self) -> Result<ExitCode> {
         let rejects = self.view.on_screen();
         let puzzle = input::load_puzzle(&self.puzzle)?;
+        if let Some(SudokuBug::NoStop) = self.bug {
+            if !matches!(self.order, CompareOrder::First) {
+                bail!(
+                    "--bug sets the bug beside the correct search, both with the first blank; drop --order"
+                );
+            }
+            let options = SudokuOptions {
+                order: Order::First,
+                rejects: true,
+            };
+            let pair = (
+                first_solution(&puzzle.value, Order::First),
+                Sudoku::<NoStop>::with_rules(&puzzle.value, options),
+            );
+            let labels = ["correct", NoStop::BUG.unwrap_or_default()];
+            return launch::show_parting(pair, &puzzle.name, labels, &self.view, explain);
+        }
         let make = |order| Sudoku::new(&puzzle.value, SudokuOptions { order, rejects });
         match self.order {
             CompareOrder::First => {

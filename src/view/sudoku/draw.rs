@@ -6,16 +6,19 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::Cause;
-use crate::search::sudoku::{Order, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits};
+use crate::search::sudoku::{
+    Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
+};
 use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
+use crate::view::worked;
 
 /// Row label width.
 const LABEL: u16 = 3;
 /// Each cell is two wide: a space and the digit.
 const CELL: u16 = 2;
 
-impl Scene for Sudoku {
+impl<R: Rules> Scene for Sudoku<R> {
     fn title(&self, name: &str, theme: &Theme) -> String {
         let order = match self.options().order {
             Order::Mrv => "MRV",
@@ -207,6 +210,62 @@ impl Scene for Sudoku {
         (widest.into_iter().max().unwrap_or(0) as u16, 9)
     }
 
+    fn worked(
+        &self,
+        _last: Option<&SudokuEvent>,
+        theme: &Theme,
+        width: u16,
+        rows: u16,
+    ) -> Vec<Line<'static>> {
+        let Some((cell, candidates)) = self.deciding().filter(|_| !theme.hide_answer) else {
+            return Vec::new();
+        };
+        let g = self.geometry();
+        let (row, col) = g.coords(cell);
+        let m = |mask: u16| format_digit_mask(mask, g.size);
+        let (rows_held, cols_held, box_held) = (
+            self.row_masks()[usize::from(row)],
+            self.col_masks()[usize::from(col)],
+            self.box_masks()[usize::from(g.box_of(cell))],
+        );
+        let held = rows_held | cols_held | box_held;
+        let not = worked::not(theme);
+        let held_forms = [
+            format!(
+                "held = {} | {} | {} = {}",
+                m(rows_held),
+                m(cols_held),
+                m(box_held),
+                m(held)
+            ),
+            format!("held = row|col|box = {}", m(held)),
+            format!("held = {}", m(held)),
+        ];
+        let cands_forms = [
+            format!(
+                "cands = {not}{} & {} = {}",
+                m(held),
+                m(g.all_digits()),
+                m(candidates)
+            ),
+            format!("cands = {not}held & all = {}", m(candidates)),
+            format!("cands = {}", m(candidates)),
+        ];
+        let mut lines: Vec<Line<'static>> = [
+            worked::fit(&held_forms, width, Style::new()),
+            worked::fit(&cands_forms, width, theme.legal()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        lines.truncate(usize::from(rows));
+        lines
+    }
+
+    fn worked_rows(&self) -> u16 {
+        2
+    }
+
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let g = theme.glyphs;
         vec![
@@ -292,7 +351,7 @@ impl Scene for Sudoku {
     }
 }
 
-impl Sudoku {
+impl<R: Rules> Sudoku<R> {
     fn cell(&self, idx: usize, theme: &Theme) -> (String, Style) {
         let digit = self.grid()[idx];
         if self.givens()[idx] != 0 {

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::sudoku::CAP;
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::scene::{Fit, PathLine, Scene, put};
 use crate::ui::theme::Theme;
 
 /// Row label width.
@@ -18,6 +18,9 @@ const LABEL: u16 = 3;
 /// Each cell: a space and three characters (its pencil marks, or its
 /// digit and tag).
 const CELL: u16 = 4;
+/// Each cell of the compact board: a space, the digit and its tag, or
+/// the number of candidates of a blank.
+const COMPACT_CELL: u16 = 3;
 
 impl Scene for Propagate {
     fn title(&self, name: &str, theme: &Theme) -> String {
@@ -107,17 +110,32 @@ impl Scene for Propagate {
     }
 
     fn masks(&self, last: Option<&PropagateEvent>, theme: &Theme) -> Vec<Line<'static>> {
+        self.masks_at(Fit::Full, last, theme)
+    }
+
+    fn masks_at(
+        &self,
+        fit: Fit,
+        last: Option<&PropagateEvent>,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let trail = self.trail();
         let guesses = trail.iter().filter(|p| p.forced.is_none()).count();
+        let compact = fit == Fit::Compact;
+        let (nodes, forced, on_trail) = if compact {
+            ("guesses ", "  forced ", "trail ")
+        } else {
+            ("guesses (nodes) ", "  forced places ", "on the trail ")
+        };
         let mut lines = vec![
             Line::from(vec![
-                Span::styled("guesses (nodes) ", theme.muted()),
+                Span::styled(nodes, theme.muted()),
                 Span::raw(self.counters().nodes.to_string()),
-                Span::styled("  forced places ", theme.muted()),
+                Span::styled(forced, theme.muted()),
                 Span::raw(self.forced().to_string()),
             ]),
             Line::from(vec![
-                Span::styled("on the trail ", theme.muted()),
+                Span::styled(on_trail, theme.muted()),
                 Span::raw(format!(
                     "{} ({} forced, {guesses} guessed)",
                     trail.len(),
@@ -125,12 +143,19 @@ impl Scene for Propagate {
                 )),
             ]),
         ];
-        let hidden = trail.len().saturating_sub(self.trail_lines());
+        if fit == Fit::Compact {
+            lines.push(self.marks_line(last, theme));
+        }
+        let hidden = trail.len().saturating_sub(self.trail_lines(fit));
         lines.push(Line::styled(
             if hidden > 0 {
                 format!("{hidden} earlier entries above")
             } else {
-                "cell   digit  why              node".to_string()
+                match fit {
+                    Fit::Full => "cell   digit  why              node",
+                    Fit::Compact => "cell  d why          node",
+                }
+                .to_string()
             },
             theme.muted(),
         ));
@@ -142,7 +167,11 @@ impl Scene for Propagate {
             if i + 1 == trail.len() && matches!(last, Some(PropagateEvent::Place { .. })) {
                 style = style.patch(theme.changed());
             }
-            lines.push(Line::styled(self.trail_text(placed), style));
+            let text = match fit {
+                Fit::Full => self.trail_text(placed),
+                Fit::Compact => self.compact_trail_text(placed),
+            };
+            lines.push(Line::styled(text, style));
         }
         if trail.is_empty() {
             lines.push(Line::styled("(empty: the givens only)", theme.muted()));
@@ -167,7 +196,11 @@ impl Scene for Propagate {
         lines
     }
 
-    fn masks_extent(&self, _theme: &Theme) -> (u16, u16) {
+    fn masks_extent(&self, theme: &Theme) -> (u16, u16) {
+        self.masks_extent_at(Fit::Full, theme)
+    }
+
+    fn masks_extent_at(&self, fit: Fit, _theme: &Theme) -> (u16, u16) {
         let g = self.geometry();
         let last = g.size - 1;
         let widest = Placed {
@@ -179,16 +212,49 @@ impl Scene for Propagate {
             })),
             guess: 99,
         };
-        let entry = self.trail_text(&widest).len() + 2;
-        let counters = format!("guesses (nodes) 99999  forced places {}", 99999).len();
         let dead = format!("dead end: {last} has no place in column {last}").len();
-        let width = entry.max(counters).max(dead) as u16;
-        // Two counter lines, the header, the entries, a dead end.
-        (width, 3 + self.trail_lines() as u16 + 1)
+        let width = match fit {
+            Fit::Full => {
+                let entry = self.trail_text(&widest).len() + 2;
+                let counters = format!("guesses (nodes) 99999  forced places {}", 99999).len();
+                entry.max(counters).max(dead)
+            }
+            Fit::Compact => {
+                let entry = self.compact_trail_text(&widest).len();
+                let counters = "trail 81 (81 forced, 81 guessed)".len();
+                let marks =
+                    format!("({last},{last}) guessed: {}", self.digits_text(u16::MAX)).len();
+                entry.max(counters).max(dead).max(marks)
+            }
+        } as u16;
+        // Two counter lines, the marks line (compact), the header, the
+        // entries, a dead end.
+        let marks_rows = u16::from(fit == Fit::Compact);
+        (width, 3 + marks_rows + self.trail_lines(fit) as u16 + 1)
+    }
+
+    fn compact_board_size(&self) -> Option<(u16, u16)> {
+        let g = self.geometry();
+        let (size, b) = (u16::from(g.size), u16::from(g.box_size));
+        let bars = size / b - 1;
+        Some((LABEL + size * COMPACT_CELL + bars * 2, 1 + size + bars))
+    }
+
+    fn render_board_at(
+        &self,
+        fit: Fit,
+        last: Option<&PropagateEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        match fit {
+            Fit::Full => self.render_board(last, theme, area, buf),
+            Fit::Compact => self.render_compact(last, theme, area, buf),
+        }
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
-        let _ = theme;
         vec![
             (" 5 ".into(), "a given digit (bold, no tag)".into()),
             (
@@ -207,6 +273,14 @@ impl Scene for Propagate {
             (
                 "reverse".into(),
                 "the blank being guessed (the fewest candidates, first on ties)".into(),
+            ),
+            (
+                " 5n  5h  5G".into(),
+                "compact board (small terminals): forced naked, forced hidden, guessed".into(),
+            ),
+            (
+                format!("{}3", theme.glyphs.dot),
+                "compact board: a blank and how many candidates it has (the trail panel lists the guessed cell's)".into(),
             ),
             (
                 "underlined".into(),
@@ -294,8 +368,171 @@ impl Propagate {
     /// The most trail entries the panel lists at once (the newest): as
     /// many as keep the panel no taller than the board and a line, so
     /// that 4x4 fits 80x24.
-    fn trail_lines(&self) -> usize {
-        usize::from(self.board_size().1).saturating_sub(3)
+    fn trail_lines(&self, fit: Fit) -> usize {
+        let (_, height) = match fit {
+            Fit::Full => self.board_size(),
+            Fit::Compact => self.compact_board_size().unwrap_or_default(),
+        };
+        // The compact panel also has the marks line.
+        let marks = usize::from(fit == Fit::Compact);
+        // The compact screen fits 80x24: 7 entries under a 12-row board.
+        usize::from(height).saturating_sub(3 + 2 * marks)
+    }
+
+    /// The compact panel's pencil marks: those of the blank being guessed,
+    /// else of the cell the last event wrote or erased, if blank.
+    fn marks_line(&self, last: Option<&PropagateEvent>, theme: &Theme) -> Line<'static> {
+        let size = usize::from(self.geometry().size);
+        let changed = match last {
+            Some(PropagateEvent::Place { row, col, .. })
+            | Some(PropagateEvent::Undo { row, col, .. })
+            | Some(PropagateEvent::DeadEnd { row, col })
+            | Some(PropagateEvent::Reject { row, col, .. }) => {
+                Some(usize::from(*row) * size + usize::from(*col))
+            }
+            _ => None,
+        };
+        let guessing = self
+            .guessing()
+            .map(|(cell, _)| cell)
+            .filter(|_| !theme.hide_answer);
+        let shown = guessing.map(|cell| (cell, "guessed")).or_else(|| {
+            changed
+                .filter(|&cell| self.grid()[cell] == 0)
+                .map(|cell| (cell, "erased"))
+        });
+        let Some((cell, why)) = shown else {
+            return Line::styled("a blank: its number of marks", theme.muted());
+        };
+        let (r, c) = self.coords(cell);
+        Line::from(vec![
+            Span::styled(format!("({r},{c}) {why}: "), theme.muted()),
+            Span::raw(self.digits_text(self.candidates(cell))),
+        ])
+    }
+
+    /// A candidate mask as digits with spaces: `1 4 7`.
+    fn digits_text(&self, mask: u16) -> String {
+        (1..=self.geometry().size)
+            .filter(|d| mask >> (d - 1) & 1 == 1)
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// A trail entry as the compact panel lists it:
+    /// `(0,1) 2 hidden col 0 g1`.
+    fn compact_trail_text(&self, placed: &Placed) -> String {
+        let (r, c) = self.coords(usize::from(placed.cell));
+        let why = match placed.forced {
+            None => "GUESS".to_string(),
+            Some(Forced::Naked) => "naked".to_string(),
+            Some(Forced::Hidden(unit)) => {
+                let kind = match unit.kind {
+                    crate::search::Unit::Row => "row",
+                    crate::search::Unit::Col => "col",
+                    crate::search::Unit::Box => "box",
+                };
+                format!("hidden {kind} {}", unit.index)
+            }
+        };
+        let node = match placed.guess {
+            0 => "root".to_string(),
+            g => format!("g{g}"),
+        };
+        format!("({r},{c}) {} {why:<12} {node}", placed.digit)
+    }
+
+    /// The compact board: one line per row, each written digit tagged
+    /// (`n` naked, `h` hidden, `G` guessed), each blank showing how many
+    /// candidates it has.
+    fn render_compact(
+        &self,
+        last: Option<&PropagateEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let g = self.geometry();
+        let (size, b) = (g.size, g.box_size);
+        let x_of = |c: u8| LABEL + u16::from(c) * COMPACT_CELL + u16::from(c / b) * 2;
+        let y_of = |r: u8| 1 + u16::from(r) + u16::from(r / b);
+        let changed = match last {
+            Some(PropagateEvent::Place { row, col, .. })
+            | Some(PropagateEvent::Undo { row, col, .. }) => Some((*row, *col)),
+            _ => None,
+        };
+        let dead = match last {
+            Some(PropagateEvent::DeadEnd { row, col }) => Some((*row, *col)),
+            _ => None,
+        };
+        let guessing = self
+            .guessing()
+            .map(|(cell, _)| cell)
+            .filter(|_| !theme.hide_answer);
+        for c in 0..size {
+            put(buf, area, x_of(c), 0, &format!("{c:>2}"), theme.muted());
+        }
+        let width = x_of(size - 1) + COMPACT_CELL;
+        for r in 0..size {
+            if r > 0 && r % b == 0 {
+                let rule: String = (LABEL..width + 1)
+                    .map(|x| {
+                        if (1..size / b).any(|k| x == x_of(k * b) - 1) {
+                            theme.glyphs.cross
+                        } else {
+                            theme.glyphs.border.horizontal_top
+                        }
+                    })
+                    .collect();
+                put(buf, area, LABEL, y_of(r) - 1, &rule, theme.border());
+            }
+            put(buf, area, 0, y_of(r), &format!("{r:>2}"), theme.muted());
+            for c in 0..size {
+                let idx = usize::from(r) * usize::from(size) + usize::from(c);
+                let (text, mut style) = self.compact_cell(idx, theme);
+                if guessing == Some(idx) {
+                    style = style.patch(theme.current());
+                }
+                if changed == Some((r, c)) {
+                    style = style.patch(theme.changed());
+                }
+                if dead == Some((r, c)) {
+                    style = theme.dead_end();
+                }
+                if c > 0 && c % b == 0 {
+                    let bar = theme.glyphs.border.vertical_left;
+                    put(buf, area, x_of(c) - 1, y_of(r), bar, theme.border());
+                }
+                put(buf, area, x_of(c), y_of(r), &text, style);
+            }
+        }
+    }
+
+    /// A cell of the compact board: ` 5 ` a given, ` 5n` / ` 5h` forced,
+    /// ` 5G` guessed, ` ·3` a blank with 3 candidates.
+    fn compact_cell(&self, idx: usize, theme: &Theme) -> (String, Style) {
+        let digit = self.grid()[idx];
+        if self.givens()[idx] != 0 {
+            return (format!(" {digit} "), theme.given());
+        }
+        if digit != 0 {
+            let placed = self
+                .trail()
+                .iter()
+                .rev()
+                .find(|p| usize::from(p.cell) == idx);
+            return match placed.and_then(|p| p.forced) {
+                None => (format!(" {digit}G"), theme.placed()),
+                Some(Forced::Naked) => (format!(" {digit}n"), theme.written()),
+                Some(Forced::Hidden(_)) => (format!(" {digit}h"), theme.written()),
+            };
+        }
+        let count = self.candidates(idx).count_ones();
+        if count == 0 {
+            return (format!(" {} ", theme.glyphs.dead), theme.dead_end());
+        }
+        (format!(" {}{count}", theme.glyphs.dot), theme.muted())
     }
 
     /// A trail entry as the panel lists it:

@@ -4,12 +4,47 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::input;
-use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::samples;
-use crate::search::word::{WordOptions, WordSearch};
+use crate::search::word::{Board, NoUnmark, NoVisitedCheck, Rules, WordOptions, WordSearch};
+use crate::view::word::explain;
+
+/// The Word Search's bugs (the bug lab). A bug runs the plain search, no
+/// inventory check and no reversal, as the seed's code does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WordBug {
+    /// Visited marks are never removed, so a failed path's cells stay
+    /// refused (on AAA,AAB the word AAB is not found).
+    NoUnmark,
+    /// A neighbour already on the path is never refused, so a path reuses
+    /// its own cells (on AB,CD the word ABAB is found).
+    NoVisitedCheck,
+}
+
+impl WordBug {
+    /// The name `--bug` takes.
+    fn name(self) -> &'static str {
+        match self {
+            WordBug::NoUnmark => NoUnmark::BUG,
+            WordBug::NoVisitedCheck => NoVisitedCheck::BUG,
+        }
+        .unwrap_or_default()
+    }
+}
+
+/// The plain search of the bug lab, by the rules `R`: no inventory check,
+/// no reversal (the seed's code has neither).
+fn plain<R: Rules>(board: &Board, word: &str, rejects: bool) -> WordSearch<R> {
+    let options = WordOptions {
+        inventory: false,
+        reverse: false,
+        rejects,
+    };
+    WordSearch::with_rules(board, word, options)
+}
 
 /// Word Search with letter-inventory pruning and rare-end reversal.
 #[derive(Args, Debug)]
@@ -30,6 +65,11 @@ pub struct WordArgs {
     #[arg(long)]
     pub no_reverse: bool,
 
+    /// Run a classic bug instead of the correct search (`backstep bugs`
+    /// lists them); on the plain search, without inventory or reversal.
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["no_inventory", "no_reverse"])]
+    pub bug: Option<WordBug>,
+
     #[command(flatten)]
     pub view: SearchView,
 }
@@ -39,6 +79,20 @@ impl Launch for WordArgs {
         let view = View::new(self.view)?;
         let board = input::load_board(&self.board)?;
         let word = input::load_word(&self.word)?;
+        if let Some(bug) = self.bug {
+            let (b, w, rejects) = (&board.value, word.as_str(), view.rejects());
+            let correct = plain::<crate::search::word::Correct>(b, w, true);
+            return match bug {
+                WordBug::NoUnmark => {
+                    let pair = (plain::<NoUnmark>(b, w, rejects), correct);
+                    launch::show_bug(pair, &board.name, bug.name(), view)
+                }
+                WordBug::NoVisitedCheck => {
+                    let pair = (plain::<NoVisitedCheck>(b, w, rejects), correct);
+                    launch::show_bug(pair, &board.name, bug.name(), view)
+                }
+            };
+        }
         let options = WordOptions {
             inventory: !self.no_inventory,
             reverse: !self.no_reverse,
@@ -46,6 +100,10 @@ impl Launch for WordArgs {
         };
         let search = WordSearch::new(&board.value, &word, options);
         launch::show(search, &board.name, view)
+    }
+
+    fn bugs() -> Vec<BugLine> {
+        launch::bugs_of::<WordBug>()
     }
 }
 
@@ -60,6 +118,11 @@ pub struct CompareWordArgs {
     #[arg(long, default_value = "ABCCED")]
     pub word: String,
 
+    /// Set a classic bug beside the correct plain search (no inventory, no
+    /// reversal), stepping together from their first difference.
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub bug: Option<WordBug>,
+
     #[command(flatten)]
     pub view: CompareView,
 }
@@ -69,6 +132,22 @@ impl Launch for CompareWordArgs {
         let rejects = self.view.on_screen();
         let board = input::load_board(&self.board)?;
         let word = input::load_word(&self.word)?;
+        if let Some(bug) = self.bug {
+            // The events are compared, so both sides yield their rejects.
+            let (b, w) = (&board.value, word.as_str());
+            let correct = plain::<crate::search::word::Correct>(b, w, true);
+            let labels = ["correct", bug.name()];
+            return match bug {
+                WordBug::NoUnmark => {
+                    let pair = (correct, plain::<NoUnmark>(b, w, true));
+                    launch::show_parting(pair, &board.name, labels, &self.view, explain)
+                }
+                WordBug::NoVisitedCheck => {
+                    let pair = (correct, plain::<NoVisitedCheck>(b, w, true));
+                    launch::show_parting(pair, &board.name, labels, &self.view, explain)
+                }
+            };
+        }
         let make = |pruned| {
             let options = WordOptions {
                 inventory: pruned,

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::search::word::{DIRECTIONS, Reason, Step, WordEvent, WordSearch};
+use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
 use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 
@@ -15,7 +15,7 @@ const LABEL: u16 = 3;
 /// letter numbers), the letter, the arrow.
 const CELL: u16 = 4;
 
-impl Scene for WordSearch {
+impl<R: Rules> Scene for WordSearch<R> {
     fn title(&self, _name: &str, theme: &Theme) -> String {
         let dot = theme.glyphs.dot;
         let why = match self.reversal() {
@@ -299,7 +299,7 @@ fn index_text(index: usize, letters: &[u8]) -> String {
     )
 }
 
-impl WordSearch {
+impl<R: Rules> WordSearch<R> {
     /// The arrow from `from` to its path successor `to`.
     fn arrow(&self, from: (u8, u8), to: (u8, u8), theme: &Theme) -> &'static str {
         let (dr, dc) = (to.0 as i8 - from.0 as i8, to.1 as i8 - from.1 as i8);
