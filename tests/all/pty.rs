@@ -427,6 +427,13 @@ fn a_click_jumps_and_quitting_releases_the_mouse() {
     session.wait_for_text("end:");
     session.send("t");
     session.wait_for_text("node  prefix");
+    // The rows may arrive after the header: wait for node 2's.
+    session.wait_for("the row of node 2", |screen| {
+        screen
+            .contents()
+            .lines()
+            .any(|line| line.starts_with("│2 "))
+    });
     // Node 2 is the queen at (0,0): placed at step 1.
     let text = session.text();
     let (y, line) = text

@@ -32,6 +32,7 @@ use backstep::search::sudoku_propagate::{Propagate, PropagateOptions};
 use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::words::{Words, WordsOptions};
 use backstep::ui::app::{App, Panel};
+use backstep::ui::big;
 use backstep::ui::compare::{Compare, Pane};
 use backstep::ui::keys::Action;
 use backstep::ui::render;
@@ -216,30 +217,54 @@ fn check_app<S: Scene>(
     let (bw, bh) = board_size_at(search, fit);
     let mut alone = Buffer::empty(Rect::new(0, 0, bw, bh));
     search.render_board_at(fit, view.last, &theme, alone.area, &mut alone);
+    // On a big screen each board cell is a k x k block with its glyph in
+    // the middle (a line glyph becomes arms through the middle: any line
+    // there will do).
+    let k = big::layout(app, Rect::new(0, 0, w, h)).map_or(1, |big| big.scale);
+    let mid = k / 2;
+    let line = |s: &str| s.chars().all(|c| ('\u{2500}'..='\u{257f}').contains(&c));
     let mut missing = 0;
+    let mut first = String::new();
     for y in 0..bh {
         for x in 0..bw {
             let want = alone[(x, y)].symbol();
             if want.trim().is_empty() {
                 continue;
             }
-            let (sx, sy) = (x0 + x, y0 + y);
+            let (sx, sy) = (x0 + x * k + mid, y0 + y * k + mid);
             let got = if sx < w && sy < h {
                 buf[(sx, sy)].symbol()
             } else {
                 ""
             };
-            if got != want {
+            // A line glyph's block holds lines (a diagonal runs corner to
+            // corner, missing the middle of an even block).
+            let block_has_line = || {
+                (0..k).any(|dy| {
+                    (0..k).any(|dx| {
+                        let (bx, by) = (x0 + x * k + dx, y0 + y * k + dy);
+                        bx < w && by < h && {
+                            let s = buf[(bx, by)].symbol();
+                            !s.trim().is_empty() && line(s)
+                        }
+                    })
+                })
+            };
+            let shown = got == want || (k > 1 && line(want) && block_has_line());
+            if !shown {
+                if missing == 0 {
+                    first = format!(" (first: ({x},{y}) {want:?}, shown {got:?}, scale {k})");
+                }
                 missing += 1;
             }
         }
     }
     if missing > 0 {
-        wrong.push(format!("{missing} cells of the board not shown"));
+        wrong.push(format!("{missing} cells of the board not shown{first}"));
     }
     if let Some(givens) = &expect.givens {
-        let board: String = (y0..(y0 + bh).min(h))
-            .flat_map(|y| (x0..(x0 + bw).min(w)).map(move |x| (x, y)))
+        let board: String = (y0..(y0 + bh * k).min(h))
+            .flat_map(|y| (x0..(x0 + bw * k).min(w)).map(move |x| (x, y)))
             .map(|(x, y)| buf[(x, y)].symbol().to_string())
             .collect();
         for d in 1..=9u8 {
