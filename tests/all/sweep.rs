@@ -11,7 +11,8 @@
 //! cut no word of the panels' text (title, algorithm, masks, legend) at a
 //! panel's edge without an ellipsis (not read under the help popup, which
 //! covers the panels' ends by design). Compare screens are checked for no
-//! panic, their key line, fitting, and every Sudoku given on both sides.
+//! panic, their key line, fitting, and every Sudoku given on every side
+//! (two, or three for `compare queens N --state all`).
 //! Failures are collected and reported together.
 
 use std::collections::HashSet;
