@@ -20,6 +20,7 @@ use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
 use crate::ui::app::{App, Panel};
+use crate::ui::compare::{self, Contender, Cost, Pane};
 use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
 use crate::worksheet::{self, Blanks, Group, Sheet};
 
@@ -497,37 +498,66 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
 
 /// Prints both summaries, each labelled with its variant, and the node
 /// ratio; or opens the compare screen.
-pub fn show_pair<A: Scene, B: Scene>(
-    (mut left, mut right): (A, B),
+pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
+    (left, right): (A, B),
     name: &str,
     labels: [&str; 2],
     view: &CompareView,
 ) -> Result<ExitCode> {
+    show_sides(
+        vec![Box::new(left), Box::new(right)],
+        name,
+        &labels,
+        view,
+        false,
+    )
+}
+
+/// Prints every side's summary, each labelled with its variant, the node
+/// counts and their ratios (and with `costs`, each side's cost per node);
+/// or opens the compare screen on the sides, left to right.
+pub fn show_sides(
+    mut sides: Vec<Box<dyn Contender>>,
+    name: &str,
+    labels: &[&str],
+    view: &CompareView,
+    costs: bool,
+) -> Result<ExitCode> {
     view.look.refuse_unless(view.print.is_none(), "on screen")?;
     if let Some(max) = view.max_nodes {
-        left.limit_nodes(max);
-        right.limit_nodes(max);
+        sides.iter_mut().for_each(|side| side.limit_nodes(max));
     }
     if view.print.is_none() {
         if !ui::can_draw() {
             bail!("standard output is not a terminal; add --print summary");
         }
-        let labels = labels.map(str::to_string);
+        let theme = theme(&view.look);
+        let panes = sides.into_iter().map(|s| s.into_pane(name, theme));
+        let labels = labels.iter().map(ToString::to_string).collect();
         let record = view.record.as_deref();
-        ui::compare::run(left, right, name, labels, theme(&view.look), record)?;
+        ui::compare::run(panes.collect(), labels, costs, record)?;
         return Ok(ExitCode::SUCCESS);
     }
-    left.run_to_end();
-    right.run_to_end();
-    let (a, b) = (left.counters().nodes, right.counters().nodes);
-    let ratio = ui::compare::ratio(b, a);
-    let text = format!(
-        "{}\n{}\nnodes: {} {a} vs {} {b}, ratio {ratio}\n",
-        labelled(&model::summary(&left), labels[0]),
-        labelled(&model::summary(&right), labels[1]),
-        labels[0],
-        labels[1]
-    );
+    let mut text = String::new();
+    for (side, label) in sides.iter_mut().zip(labels) {
+        side.run_to_end();
+        text.push_str(&labelled(&side.summary(), label));
+        text.push('\n');
+    }
+    let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
+    text.push_str(&format!("nodes: {}\n", compare::nodes_text(labels, &nodes)));
+    let spent: Vec<Option<Cost>> = sides.iter().map(|s| s.cost()).collect();
+    if let Some(per_node) = compare::cost_text(labels, &spent).filter(|_| costs) {
+        let all: Vec<String> = labels
+            .iter()
+            .zip(spent.iter().flatten())
+            .map(|(label, cost)| format!("{label} {}", cost.work))
+            .collect();
+        text.push_str(&format!(
+            "cost per node: {per_node}\nwork in all: {}\n",
+            all.join(" vs ")
+        ));
+    }
     print_text(&text)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -597,7 +627,7 @@ pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
 /// event by event: on screen they open at their first difference, with
 /// `explain`'s sentence; `--print summary` prints both results and where
 /// they part.
-pub fn show_parting<A: Scene, B: Scene<Event = A::Event>>(
+pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
     (mut left, mut right): (A, B),
     name: &str,
     labels: [&str; 2],
@@ -614,16 +644,13 @@ pub fn show_parting<A: Scene, B: Scene<Event = A::Event>>(
         if !ui::can_draw() {
             bail!("standard output is not a terminal; add --print summary");
         }
-        let labels = labels.map(str::to_string);
-        ui::compare::run_parting(
-            left,
-            right,
-            name,
-            labels,
-            theme(&view.look),
-            said,
-            view.record.as_deref(),
-        )?;
+        let theme = theme(&view.look);
+        let sides: Vec<Box<dyn Pane>> = vec![
+            Box::new(App::new(left, name, theme)),
+            Box::new(App::new(right, name, theme)),
+        ];
+        let labels = labels.map(str::to_string).into();
+        ui::compare::run_parting(sides, labels, said, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();

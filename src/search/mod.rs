@@ -79,6 +79,10 @@ pub struct Counters {
     pub rejects: u64,
     /// Open `place` events: how deep the current node is.
     pub depth: usize,
+    /// The search's own unit of work so far, counted as it goes (N-Queens:
+    /// mask word operations, boolean-array reads and writes, or step B3's
+    /// comparisons; see `Scene::cost_unit`); 0 for a search that counts none.
+    pub work: u64,
 }
 
 impl Counters {

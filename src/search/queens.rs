@@ -377,10 +377,23 @@ pub struct Queens<R = Pruning> {
     rules: PhantomData<R>,
 }
 
+/// The mask search's unit of work (`Counters::work`, "mask ops"): the word
+/// operations of Walker's search, counted the same with rejects on or off.
+/// A node with a row to fill computes its legal columns `U & ~(C|H|L)`:
+/// [`LEGAL_OPS`]. Each queen placed takes its column from them (`b = t &
+/// -t`, `t ^= b`) and shifts the masks for the child (`C|b`, `(H|b) << 1`,
+/// `& U`, `(L|b) >> 1`): [`PLACE_OPS`].
+pub const LEGAL_OPS: u64 = 3;
+/// See [`LEGAL_OPS`]: the word operations of one place.
+pub const PLACE_OPS: u64 = 8;
+
 impl Queens<Pruning> {
     /// A search for `n` queens (`n` must be at most [`MAX_N`]).
     pub fn new(options: QueensOptions) -> Self {
-        Queens::with_rules(options)
+        let mut search = Queens::with_rules(options);
+        // The root's legal columns, unless the board is complete at once.
+        search.counters.work = LEGAL_OPS * u64::from(options.n > 0);
+        search
     }
 }
 
@@ -687,6 +700,9 @@ impl Queens<Pruning> {
         self.depth = depth + 1;
         self.phase = Phase::Enter;
         self.counters.nodes += 1;
+        // A complete board has no row left whose legal columns to compute.
+        let open = u64::from(depth + 1 < usize::from(self.options.n));
+        self.counters.work += PLACE_OPS + LEGAL_OPS * open;
         let event = self.emit(QueensEvent::Place { row, col });
         self.check_invariants();
         event
@@ -808,6 +824,7 @@ impl Queens<Pruning> {
         self.finished = true;
         let c = &mut self.counters;
         c.nodes += places;
+        c.work += PLACE_OPS * places + LEGAL_OPS * (places - found);
         c.steps += 2 * places + found + dead_ends;
         c.found += found;
         c.solutions += weighted;

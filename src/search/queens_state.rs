@@ -14,6 +14,12 @@
 //! bottom and columns in increasing order exactly as the mask search does
 //! (symmetry at the root, weights, rejects, dead ends), so the streams are
 //! identical; under `array` an attack reject also names its `attackers`.
+//!
+//! Each state counts its own unit of work in `Counters::work` as it goes
+//! ([`State::test`], [`State::MOVE_WORK`]): `bools` its flag reads and
+//! writes, `array` step B3's comparisons; the masks count their word
+//! operations (`queens::LEGAL_OPS`). The compare screen divides by the
+//! nodes for the cost per node.
 
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
 use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
@@ -78,11 +84,21 @@ pub trait State: Clone + std::fmt::Debug {
     const NAME: &'static str;
     /// Whether an attack reject names its attackers.
     const ATTACKERS: bool;
+    /// What one unit of the state's work is (`Counters::work`).
+    const UNIT: &'static str;
+    /// The units of work a place or an undo takes.
+    const MOVE_WORK: u64;
     /// The empty board of size `n`.
     fn new(n: u8) -> Self;
     /// Whether square (`row`, `col`) is attacked by the queens `a` of the
-    /// rows above it (`a.len() == row`).
-    fn attacked(&self, a: &[u8], row: u8, col: u8) -> bool;
+    /// rows above it (`a.len() == row`), and the units of work the test
+    /// took.
+    fn test(&self, a: &[u8], row: u8, col: u8) -> (bool, u64);
+    /// Whether square (`row`, `col`) is attacked (the test, uncounted).
+    #[inline(always)]
+    fn attacked(&self, a: &[u8], row: u8, col: u8) -> bool {
+        self.test(a, row, col).0
+    }
     /// The reasons (`column`, `high`, `low`) the square is attacked, and
     /// the attacking rows as bits (0 when the state cannot tell).
     fn reasons(&self, a: &[u8], row: u8, col: u8) -> (Attacks, u16);
@@ -107,21 +123,32 @@ pub fn b3(i: usize, ai: u8, row: u8, col: u8) -> (bool, bool, bool) {
     (dc == 0, dc == dr, -dc == dr)
 }
 
+/// The comparisons step B3 makes for each earlier row it looks at: the
+/// column, the high diagonal and the low diagonal.
+pub const B3_COMPARISONS: u64 = 3;
+
 impl State for Array {
     const NAME: &'static str = "array";
     const ATTACKERS: bool = true;
+    const UNIT: &'static str = "comparisons";
+    /// `a[r] = c` compares nothing.
+    const MOVE_WORK: u64 = 0;
 
     fn new(_n: u8) -> Self {
         Array
     }
 
-    /// Step B3: the first earlier row that attacks the square ends the loop.
+    /// Step B3: the first earlier row that attacks the square ends the
+    /// loop; each row looked at is [`B3_COMPARISONS`] comparisons.
     #[inline(always)]
-    fn attacked(&self, a: &[u8], row: u8, col: u8) -> bool {
-        a.iter().enumerate().any(|(i, &ai)| {
+    fn test(&self, a: &[u8], row: u8, col: u8) -> (bool, u64) {
+        for (i, &ai) in a.iter().enumerate() {
             let (column, high, low) = b3(i, ai, row, col);
-            column | high | low
-        })
+            if column | high | low {
+                return (true, B3_COMPARISONS * (i as u64 + 1));
+            }
+        }
+        (false, B3_COMPARISONS * a.len() as u64)
     }
 
     fn reasons(&self, a: &[u8], row: u8, col: u8) -> (Attacks, u16) {
@@ -192,6 +219,9 @@ impl Bools {
 impl State for Bools {
     const NAME: &'static str = "bools";
     const ATTACKERS: bool = false;
+    const UNIT: &'static str = "reads/writes";
+    /// The three flags set, or cleared.
+    const MOVE_WORK: u64 = 3;
 
     fn new(n: u8) -> Self {
         Bools {
@@ -202,11 +232,13 @@ impl State for Bools {
         }
     }
 
+    /// The three flags read, all of them (no short cut).
     #[inline(always)]
-    fn attacked(&self, _a: &[u8], row: u8, col: u8) -> bool {
-        self.column[usize::from(col)]
+    fn test(&self, _a: &[u8], row: u8, col: u8) -> (bool, u64) {
+        let attacked = self.column[usize::from(col)]
             | self.high[self.high_index(row, col)]
-            | self.low[self.low_index(row, col)]
+            | self.low[self.low_index(row, col)];
+        (attacked, 3)
     }
 
     fn reasons(&self, _a: &[u8], row: u8, col: u8) -> (Attacks, u16) {
@@ -374,6 +406,8 @@ impl<S: State> Held<S> {
         }
         let (row, col) = ((depth - 1) as u8, self.queens[depth - 1]);
         self.state.remove(row, col);
+        // The undos that close a stopped search are not the search's work.
+        self.counters.work += S::MOVE_WORK * u64::from(!self.closing);
         self.depth = depth - 1;
         self.phase = Phase::Scan;
         self.emit(StateEvent::Undo { row, col })
@@ -428,7 +462,9 @@ impl<S: State> Iterator for Held<S> {
                         continue;
                     }
                     let a = &self.queens[..depth];
-                    if self.state.attacked(a, row, col) {
+                    let (attacked, work) = self.state.test(a, row, col);
+                    self.counters.work += work;
+                    if attacked {
                         if self.rejects {
                             let (by, attackers) = self.state.reasons(a, row, col);
                             return self.emit(StateEvent::Reject {
@@ -441,10 +477,13 @@ impl<S: State> Iterator for Held<S> {
                         continue;
                     }
                     if self.budget.refuses(self.counters.nodes) {
+                        // Nor is the test of the square it refused to place.
+                        self.counters.work -= work;
                         self.close();
                         return self.leave(depth);
                     }
                     self.state.place(row, col);
+                    self.counters.work += S::MOVE_WORK;
                     self.queens[depth] = col;
                     self.placed |= 1 << depth;
                     self.depth = depth + 1;
@@ -498,7 +537,8 @@ mod tests {
                 (array.counters().solutions, array.counters().nodes),
                 (92, nodes)
             );
-            assert_eq!(array.counters(), bools.counters());
+            let counts = |c: &Counters| (c.nodes, c.solutions, c.steps, c.dead_ends);
+            assert_eq!(counts(array.counters()), counts(bools.counters()));
         }
     }
 

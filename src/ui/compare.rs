@@ -1,9 +1,16 @@
-//! Two variants of one search side by side: `backstep compare ...`.
+//! Variants of one search side by side: `backstep compare ...`.
 //!
-//! Each side is a full [`App`] with its own timeline. By default a step
-//! moves both sides to their next node entered, so the node counters race
-//! each other; `tab` gives one side the keys alone.
+//! Each side is a full [`App`] with its own timeline, held as a [`Pane`]
+//! so that the screen keeps one list of sides whatever their searches: two
+//! (`compare queens 8`) or three (`compare queens 8 --state all`), drawn
+//! left to right. By default a step moves every side to its next node
+//! entered, so the node counters race each other; `tab` gives the keys to
+//! one side alone, each in turn, then to all of them again. In the bug lab
+//! ([`Compare::parted`]) the sides open where they first differ and step
+//! together event by event.
 
+use std::any::Any;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -19,28 +26,214 @@ use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenActi
 use super::render;
 use super::scene::{Fit, Scene, board_size_at};
 use super::theme::Theme;
+use crate::model;
+use crate::search::Search;
 
-/// Which side the keys move.
+/// Which sides the keys move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
-    /// Both, in lockstep by node.
-    Both,
-    /// The left side alone.
-    Left,
-    /// The right side alone.
-    Right,
+    /// Every side, in lockstep by node (by event in the bug lab).
+    All,
+    /// One side alone: its index, left to right.
+    One(usize),
+}
+
+/// The work a search counted in its own unit ([`Scene::cost_unit`]) and
+/// the nodes it entered, for the cost per node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// Units of work so far (`Counters::work`).
+    pub work: u64,
+    /// Nodes entered so far.
+    pub nodes: u64,
+    /// What one unit is, e.g. `mask ops`.
+    pub unit: &'static str,
+}
+
+impl Cost {
+    /// The cost of `search` so far, if it counts its work.
+    pub fn of<S: Scene>(search: &S) -> Option<Cost> {
+        let c = search.counters();
+        search.cost_unit().map(|unit| Cost {
+            work: c.work,
+            nodes: c.nodes,
+            unit,
+        })
+    }
+
+    /// Units of work per node entered.
+    pub fn per_node(self) -> f64 {
+        self.work as f64 / self.nodes.max(1) as f64
+    }
+}
+
+/// One side of the compare screen: an [`App`] on any search, seen through
+/// what the screen asks of it. Every `App` is one.
+pub trait Pane: Any {
+    /// Reacts to one key press, as the main screen would.
+    fn on_key(&mut self, key: KeyEvent);
+    /// Carries out one action, as the main screen would.
+    fn act(&mut self, action: Action);
+    /// Advances a run or a long operation.
+    fn tick(&mut self, elapsed: Duration);
+    /// Advances a run or a long operation, working until about `deadline`.
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant);
+    /// Whether there is work to do right now.
+    fn working(&self) -> bool;
+    /// Whether the side is running or working on a jump.
+    fn busy(&self) -> bool;
+    /// Whether a jump prompt (`:`) is open on the side.
+    fn prompting(&self) -> bool;
+    /// Nodes entered so far.
+    fn nodes(&self) -> u64;
+    /// The side's step: events taken so far.
+    fn step(&self) -> u64;
+    /// Moves forward event by event up to `step` (or the end, if sooner)
+    /// and brings the panels up to it.
+    fn forward_to(&mut self, step: u64);
+    /// Whether the side's timeline is at its end.
+    fn at_end(&self) -> bool;
+    /// The work counted so far, if the search counts it.
+    fn cost(&self) -> Option<Cost>;
+    /// The search's title, as the main screen's title bar says it.
+    fn title(&self) -> String;
+    /// Width and height of the search's board at a fit.
+    fn board_size(&self, fit: Fit) -> (u16, u16);
+    /// The side's colours and glyphs.
+    fn theme(&self) -> Theme;
+    /// The help popup's lines for the compare keys and this search's board.
+    fn help(&self) -> Vec<Line<'static>>;
+    /// Draws the side into `area` under `label`, its board at `fit`.
+    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect);
+}
+
+impl<S: Scene + 'static> Pane for App<S> {
+    fn on_key(&mut self, key: KeyEvent) {
+        App::on_key(self, key);
+    }
+
+    fn act(&mut self, action: Action) {
+        App::act(self, action);
+    }
+
+    fn tick(&mut self, elapsed: Duration) {
+        App::tick(self, elapsed);
+    }
+
+    fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
+        App::tick_until(self, elapsed, deadline);
+    }
+
+    fn working(&self) -> bool {
+        App::working(self)
+    }
+
+    fn busy(&self) -> bool {
+        self.running || self.pending.is_some()
+    }
+
+    fn prompting(&self) -> bool {
+        self.prompt.is_some()
+    }
+
+    fn nodes(&self) -> u64 {
+        self.timeline.search().counters().nodes
+    }
+
+    fn step(&self) -> u64 {
+        self.timeline.step()
+    }
+
+    fn forward_to(&mut self, step: u64) {
+        while self.timeline.step() < step && self.timeline.forward() {}
+        self.sync();
+    }
+
+    fn at_end(&self) -> bool {
+        self.timeline.at_end()
+    }
+
+    fn cost(&self) -> Option<Cost> {
+        Cost::of(self.timeline.search())
+    }
+
+    fn title(&self) -> String {
+        self.timeline.search().title(&self.name, &self.theme)
+    }
+
+    fn board_size(&self, fit: Fit) -> (u16, u16) {
+        board_size_at(self.timeline.search(), fit)
+    }
+
+    fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    fn help(&self) -> Vec<Line<'static>> {
+        let help = keys::help_of(COMPARE_KEYS);
+        render::help_lines(self.timeline.search(), &self.theme, help)
+    }
+
+    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect) {
+        side(self, label, focused, fit, frame, area);
+    }
+}
+
+/// A search about to be one side of a comparison, whatever its type:
+/// counted to its end for `--print summary`, or opened as a [`Pane`].
+/// Every [`Scene`] is one.
+pub trait Contender {
+    /// Limits the search to `max` nodes.
+    fn limit_nodes(&mut self, max: u64);
+    /// Runs the search to its end.
+    fn run_to_end(&mut self);
+    /// The search's summary line(s).
+    fn summary(&self) -> String;
+    /// Nodes entered so far.
+    fn nodes(&self) -> u64;
+    /// The work counted so far, if the search counts it.
+    fn cost(&self) -> Option<Cost>;
+    /// The side of the compare screen on this search.
+    fn into_pane(self: Box<Self>, name: &str, theme: Theme) -> Box<dyn Pane>;
+}
+
+impl<S: Scene + 'static> Contender for S {
+    fn limit_nodes(&mut self, max: u64) {
+        Search::limit_nodes(self, max);
+    }
+
+    fn run_to_end(&mut self) {
+        Search::run_to_end(self);
+    }
+
+    fn summary(&self) -> String {
+        model::summary(self)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.counters().nodes
+    }
+
+    fn cost(&self) -> Option<Cost> {
+        Cost::of(self)
+    }
+
+    fn into_pane(self: Box<Self>, name: &str, theme: Theme) -> Box<dyn Pane> {
+        Box::new(App::new(*self, name, theme))
+    }
 }
 
 /// The compare screen's state.
-pub struct Compare<A: Scene, B: Scene> {
-    /// The first variant (the pruned or faster one).
-    pub left: App<A>,
-    /// The second variant.
-    pub right: App<B>,
-    /// Names of the two variants, e.g. `symmetry` and `full`.
-    pub labels: [String; 2],
+pub struct Compare {
+    /// The sides, left to right (the first is the pruned or faster one).
+    pub sides: Vec<Box<dyn Pane>>,
+    /// Names of the variants, one per side, e.g. `symmetry` and `full`.
+    pub labels: Vec<String>,
     /// Who the keys move.
     pub focus: Focus,
+    /// Whether the screen shows each side's cost per node (the sides hold
+    /// one search in different ways, each counting its own unit of work).
+    pub costs: bool,
     /// Set when the user asked to leave.
     pub quit: bool,
     /// Whether the help popup is open.
@@ -50,19 +243,30 @@ pub struct Compare<A: Scene, B: Scene> {
     /// The furthest the help popup can scroll, as last drawn.
     pub help_max: std::cell::Cell<u16>,
     /// The bug lab: the step where the correct search (left) and the bug
-    /// (right) first differ, and what the bug did there. Set, both sides
-    /// step together event by event instead of node by node.
+    /// (right) first differ, and what the bug did there. Set, every side
+    /// steps together event by event instead of node by node.
     pub parting: Option<(u64, String)>,
 }
 
-impl<A: Scene, B: Scene> Compare<A, B> {
-    /// Both sides at step 0, in lockstep.
-    pub fn new(left: App<A>, right: App<B>, labels: [String; 2]) -> Self {
+impl Compare {
+    /// Two sides at step 0, in lockstep.
+    pub fn new<A: Scene + 'static, B: Scene + 'static>(
+        left: App<A>,
+        right: App<B>,
+        labels: [String; 2],
+    ) -> Self {
+        Compare::of(vec![Box::new(left), Box::new(right)], labels.into())
+    }
+
+    /// Any number of sides, one label each, at step 0, in lockstep.
+    pub fn of(sides: Vec<Box<dyn Pane>>, labels: Vec<String>) -> Self {
+        assert_eq!(sides.len(), labels.len(), "one label per side");
+        assert!(!sides.is_empty(), "a comparison has sides");
         Compare {
-            left,
-            right,
+            sides,
             labels,
-            focus: Focus::Both,
+            focus: Focus::All,
+            costs: false,
             quit: false,
             help: false,
             help_scroll: 0,
@@ -71,18 +275,53 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         }
     }
 
-    /// The bug lab's pair, opened at the step where they first differ
+    /// The same screen with the cost per node shown.
+    pub fn with_costs(self) -> Self {
+        Compare {
+            costs: true,
+            ..self
+        }
+    }
+
+    /// The bug lab's sides, opened at the step where they first differ
     /// (see [`Compare::parting`]); at step 0 when they never do.
     pub fn parted(mut self, parting: Option<(u64, String)>) -> Self {
         if let Some((step, _)) = &parting {
             // Forward event by event: the parting is never past either end.
-            while self.left.timeline.step() < *step && self.left.timeline.forward() {}
-            while self.right.timeline.step() < *step && self.right.timeline.forward() {}
-            self.left.sync();
-            self.right.sync();
+            for side in &mut self.sides {
+                side.forward_to(*step);
+            }
         }
         self.parting = parting;
         self
+    }
+
+    /// The app of side `side` (0 is the left), whose search is `S`.
+    ///
+    /// # Panics
+    /// When that side's search is of another type.
+    pub fn app<S: Scene + 'static>(&self, side: usize) -> &App<S> {
+        let pane: &dyn Any = self.sides[side].as_ref();
+        pane.downcast_ref()
+            .expect("the side's search is of that type")
+    }
+
+    /// The app of side `side`, to change.
+    ///
+    /// # Panics
+    /// When that side's search is of another type.
+    pub fn app_mut<S: Scene + 'static>(&mut self, side: usize) -> &mut App<S> {
+        let pane: &mut dyn Any = self.sides[side].as_mut();
+        pane.downcast_mut()
+            .expect("the side's search is of that type")
+    }
+
+    /// Whether the keys move side `side`.
+    pub fn focused(&self, side: usize) -> bool {
+        match self.focus {
+            Focus::All => true,
+            Focus::One(one) => one == side,
+        }
     }
 
     /// Reacts to one key press.
@@ -90,9 +329,9 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         let action = keys::lookup(COMPARE_KEYS, key);
         if action == Some(CompareAction::Focus) {
             self.focus = match self.focus {
-                Focus::Both => Focus::Left,
-                Focus::Left => Focus::Right,
-                Focus::Right => Focus::Both,
+                Focus::All => Focus::One(0),
+                Focus::One(side) if side + 1 < self.sides.len() => Focus::One(side + 1),
+                Focus::One(_) => Focus::All,
             };
             return;
         }
@@ -108,14 +347,9 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         }
         // A jump prompt (`:`) takes the digits, enter and esc on the side(s)
         // that opened it; Ctrl-C still quits.
-        if action != Some(CompareAction::QUIT)
-            && (self.left.prompt.is_some() || self.right.prompt.is_some())
-        {
-            if self.left.prompt.is_some() {
-                self.left.on_key(key);
-            }
-            if self.right.prompt.is_some() {
-                self.right.on_key(key);
+        if action != Some(CompareAction::QUIT) && self.sides.iter().any(|s| s.prompting()) {
+            for side in self.sides.iter_mut().filter(|s| s.prompting()) {
+                side.on_key(key);
             }
             return;
         }
@@ -123,10 +357,11 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             return;
         };
         match action {
-            // Esc cancels a run or a jump on both sides, and never quits.
+            // Esc cancels a run or a jump on every side, and never quits.
             Action::Cancel if self.busy() => {
-                self.left.on_key(key);
-                self.right.on_key(key);
+                for side in &mut self.sides {
+                    side.on_key(key);
+                }
             }
             Action::Cancel => {}
             Action::Quit => self.quit = true,
@@ -134,22 +369,20 @@ impl<A: Scene, B: Scene> Compare<A, B> {
         }
     }
 
-    /// Whether either side is running or working on a jump.
+    /// Whether any side is running or working on a jump.
     pub fn busy(&self) -> bool {
-        self.left.running
-            || self.right.running
-            || self.left.pending.is_some()
-            || self.right.pending.is_some()
+        self.sides.iter().any(|s| s.busy())
     }
 
     /// Carries out an action on the side(s) in focus.
     pub fn act(&mut self, action: Action) {
         // In lockstep a step is one node on each side, so the counters stay
-        // comparable; every other action applies to both as it is.
+        // comparable (in the bug lab one event, so the sides stay at the
+        // same step); every other action applies to every side as it is.
         let by_node = self.parting.is_none();
         let action = match (self.focus, action) {
-            (Focus::Both, Action::Step) if by_node => Action::NextNode,
-            (Focus::Both, Action::Back) if by_node => Action::PrevNode,
+            (Focus::All, Action::Step) if by_node => Action::NextNode,
+            (Focus::All, Action::Back) if by_node => Action::PrevNode,
             (_, Action::Help) => {
                 self.help = !self.help;
                 self.help_scroll = 0;
@@ -162,34 +395,32 @@ impl<A: Scene, B: Scene> Compare<A, B> {
             }
             (_, action) => action,
         };
-        if self.focus != Focus::Right {
-            self.left.act(action);
-        }
-        if self.focus != Focus::Left {
-            self.right.act(action);
+        for side in 0..self.sides.len() {
+            if self.focused(side) {
+                self.sides[side].act(action);
+            }
         }
     }
 
-    /// Advances runs and long operations on both sides.
+    /// Advances runs and long operations on every side.
     pub fn tick(&mut self, elapsed: Duration) {
-        self.left.tick(elapsed);
-        self.right.tick(elapsed);
+        for side in &mut self.sides {
+            side.tick(elapsed);
+        }
     }
 
-    /// The node counts so far and their ratio, right over left.
+    /// The node counts so far and their ratios to the first side's.
     pub fn ratio_line(&self) -> String {
-        let (a, b) = (
-            self.left.timeline.search().counters().nodes,
-            self.right.timeline.search().counters().nodes,
-        );
-        let done = self.left.timeline.at_end() && self.right.timeline.at_end();
+        let nodes: Vec<u64> = self.sides.iter().map(|s| s.nodes()).collect();
+        let done = self.sides.iter().all(|s| s.at_end());
         let when = if done { "final" } else { "so far" };
-        format!(
-            "nodes {when}: {} {a} vs {} {b}, ratio {}",
-            self.labels[0],
-            self.labels[1],
-            ratio(b, a)
-        )
+        format!("nodes {when}: {}", nodes_text(&self.labels, &nodes))
+    }
+
+    /// The cost per node of every side, if every side counts its work.
+    pub fn cost_line(&self) -> Option<String> {
+        let costs: Vec<Option<Cost>> = self.sides.iter().map(|s| s.cost()).collect();
+        cost_text(&self.labels, &costs).map(|text| format!("cost per node: {text}"))
     }
 }
 
@@ -202,41 +433,89 @@ pub fn ratio(b: u64, a: u64) -> String {
     }
 }
 
-/// The smallest terminal the compare screen fits (with compact boards
-/// where a side has one).
-pub fn min_size<A: Scene, B: Scene>(c: &Compare<A, B>) -> (u16, u16) {
-    min_size_at(c, Fit::Compact)
+/// `symmetry 9 vs full 17, ratio 1.89x`: each side's nodes, then each
+/// later side's over the first's (`ratios 1.00x, 1.00x` for three).
+pub fn nodes_text(labels: &[impl AsRef<str>], nodes: &[u64]) -> String {
+    let counts: Vec<String> = labels
+        .iter()
+        .zip(nodes)
+        .map(|(label, count)| format!("{} {count}", label.as_ref()))
+        .collect();
+    let ratios: Vec<String> = nodes[1..].iter().map(|&b| ratio(b, nodes[0])).collect();
+    let word = if ratios.len() == 1 { "ratio" } else { "ratios" };
+    format!("{}, {word} {}", counts.join(" vs "), ratios.join(", "))
 }
 
-fn min_size_at<A: Scene, B: Scene>(c: &Compare<A, B>, fit: Fit) -> (u16, u16) {
-    let (aw, ah) = board_size_at(c.left.timeline.search(), fit);
-    let (bw, bh) = board_size_at(c.right.timeline.search(), fit);
-    let width = 2 * (aw.max(bw).max(34) + 2);
+/// `masks 11.0 mask ops vs array 20.3 comparisons`: each side's work per
+/// node in its own unit; `None` unless every side counts its work.
+pub fn cost_text(labels: &[impl AsRef<str>], costs: &[Option<Cost>]) -> Option<String> {
+    let parts: Option<Vec<String>> = labels
+        .iter()
+        .zip(costs)
+        .map(|(label, cost)| {
+            cost.map(|c| format!("{} {:.1} {}", label.as_ref(), c.per_node(), c.unit))
+        })
+        .collect();
+    parts.map(|parts| parts.join(" vs "))
+}
+
+/// The smallest terminal the compare screen fits: each side at least
+/// [`SIDE_TEXT`] wide (a board wider than its side is left out), every
+/// board's height (compact boards where a side has them).
+pub fn min_size(c: &Compare) -> (u16, u16) {
+    let sides = c.sides.len() as u16;
+    let width = sides * (SIDE_TEXT + 2);
+    (width.max(60), rows_at(c, Fit::Compact))
+}
+
+/// The rows the screen needs with its boards at `fit`.
+fn rows_at(c: &Compare, fit: Fit) -> u16 {
+    let board = c.sides.iter().map(|s| s.board_size(fit).1).max();
     let parting = if c.parting.is_some() { PARTING_ROWS } else { 0 };
-    (width.max(60), ah.max(bh) + 2 + SIDE_ROWS + 4 + parting)
+    board.unwrap_or(0) + 2 + SIDE_ROWS + 4 + u16::from(c.costs) + parting
 }
 
-/// Full boards when they fit `area`, else the compact ones.
-fn fit<A: Scene, B: Scene>(c: &Compare<A, B>, area: Rect) -> Fit {
-    let (w, h) = min_size_at(c, Fit::Full);
-    if area.width >= w && area.height >= h {
+/// Full boards when every side has room for its full board beside
+/// [`FULL_SIDE_TEXT`] and the rows for the tallest, else the compact ones.
+fn fit(c: &Compare, area: Rect) -> Fit {
+    let sides = c.sides.len() as u16;
+    let widest = c.sides.iter().map(|s| s.board_size(Fit::Full).0).max();
+    let width = sides * (widest.unwrap_or(0).max(FULL_SIDE_TEXT) + 2);
+    if area.width >= width.max(60) && area.height >= rows_at(c, Fit::Full) {
         Fit::Full
     } else {
         Fit::Compact
     }
 }
 
+/// The narrowest a side's text may be.
+const SIDE_TEXT: u16 = 24;
+
+/// The narrowest a side's text may be for full boards.
+const FULL_SIDE_TEXT: u16 = 34;
+
 /// Rows below a board on each side: counters and the last event.
 const SIDE_ROWS: u16 = 4;
 
-/// Rows of the bug lab's line: where the two sides part, and why.
+/// Rows of the bug lab's line: where the sides part, and why.
 const PARTING_ROWS: u16 = 3;
 
+/// Where side `side` of `count` sits, in the title and the key bar: `left`
+/// and `right` of two, `left`, `middle` and `right` of three; none beyond.
+fn position(side: usize, count: usize) -> Option<&'static str> {
+    match (count, side) {
+        (2 | 3, 0) => Some("left"),
+        (2, 1) | (3, 2) => Some("right"),
+        (3, 1) => Some("middle"),
+        _ => None,
+    }
+}
+
 /// Draws the compare screen.
-pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
+pub fn draw(c: &Compare, frame: &mut Frame) {
     let area = frame.area();
     let (w, h) = min_size(c);
-    let theme = c.left.theme;
+    let theme = c.sides[0].theme();
     if area.width < w || area.height < h {
         let text = format!(
             "The compare screen needs {w}x{h}; this terminal is {}x{}. Enlarge it, or press q.",
@@ -246,16 +525,17 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         return;
     }
     let parting_rows = if c.parting.is_some() { PARTING_ROWS } else { 0 };
-    let [title, sides, parting_area, ratio_area, bar] = Layout::vertical([
+    let [title, sides, parting_area, ratio_area, cost_area, bar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
         Constraint::Length(parting_rows),
         Constraint::Length(1),
+        Constraint::Length(u16::from(c.costs)),
         Constraint::Length(1),
     ])
     .areas(area);
     if let Some((step, why)) = &c.parting {
-        let at = c.left.timeline.step() == *step && c.right.timeline.step() == *step;
+        let at = c.sides.iter().all(|s| s.step() == *step);
         let head = if at {
             format!(" First difference, step {step}: ")
         } else {
@@ -282,33 +562,30 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
         Paragraph::new(render::title_line(head, right, title.width, &theme)),
         title,
     );
-    let [l, r] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(sides);
+    let columns = Layout::horizontal(vec![Constraint::Fill(1); c.sides.len()]).split(sides);
     let fit = fit(c, area);
-    side(
-        &c.left,
-        &c.labels[0],
-        c.focus != Focus::Right,
-        fit,
-        frame,
-        l,
-    );
-    side(
-        &c.right,
-        &c.labels[1],
-        c.focus != Focus::Left,
-        fit,
-        frame,
-        r,
-    );
+    for (i, (pane, label)) in c.sides.iter().zip(&c.labels).enumerate() {
+        pane.draw(label, c.focused(i), fit, frame, columns[i]);
+    }
     frame.render_widget(
         Paragraph::new(Span::styled(format!(" {}", c.ratio_line()), theme.legal())),
         ratio_area,
     );
+    if let Some(line) = c.cost_line().filter(|_| c.costs) {
+        let line = render::shorten(&line, cost_area.width.saturating_sub(1) as usize, &theme);
+        frame.render_widget(
+            Paragraph::new(Span::styled(format!(" {line}"), theme.muted())),
+            cost_area,
+        );
+    }
+    let by = if c.parting.is_some() { "event" } else { "node" };
     let focus = match c.focus {
-        Focus::Both if c.parting.is_some() => "both by event",
-        Focus::Both => "both by node",
-        Focus::Left => "left only",
-        Focus::Right => "right only",
+        Focus::All if c.sides.len() == 2 => format!("both by {by}"),
+        Focus::All => format!("all by {by}"),
+        Focus::One(side) => {
+            let name = position(side, c.sides.len()).unwrap_or(&c.labels[side]);
+            format!("{name} only")
+        }
     };
     let label = |b: &Binding<CompareAction>| match b.action {
         CompareAction::Focus => format!("{}: {focus}", b.short),
@@ -317,8 +594,7 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
     let line = render::bar_lines(&theme, keys::bar_of(COMPARE_KEYS), label, bar.width, 1);
     frame.render_widget(Paragraph::new(line), bar);
     if c.help {
-        let help = keys::help_of(COMPARE_KEYS);
-        let lines = render::help_lines(c.left.timeline.search(), &theme, help);
+        let lines = c.sides[0].help();
         // Over the sides only: the title and the key bar stay in view.
         let room = Rect {
             y: area.y + 1,
@@ -330,27 +606,40 @@ pub fn draw<A: Scene, B: Scene>(c: &Compare<A, B>, frame: &mut Frame) {
     }
 }
 
-/// The title bar's text: what both sides search, then which is which,
+/// The title bar's text: what every side searches, then which is which,
 /// e.g. `backstep · compare · Sudoku inkala (9x9) · mrv (left) vs first (right)`.
-pub fn title_text<A: Scene, B: Scene>(c: &Compare<A, B>) -> String {
-    let theme = c.left.theme;
-    let dot = theme.glyphs.dot;
+pub fn title_text(c: &Compare) -> String {
+    let dot = c.sides[0].theme().glyphs.dot;
     let sep = format!(" {dot} ");
-    let left = c.left.timeline.search().title(&c.left.name, &theme);
-    let right = c.right.timeline.search().title(&c.right.name, &theme);
-    // The part both titles share, up to their last separator.
-    let shared = match (left.rsplit_once(&sep), right.rsplit_once(&sep)) {
-        (Some((a, _)), Some((b, _))) if a == b => a.to_string(),
-        _ => left.clone(),
+    let titles: Vec<String> = c.sides.iter().map(|s| s.title()).collect();
+    // The part every title shares, up to its last separator.
+    let heads: Vec<Option<&str>> = titles
+        .iter()
+        .map(|t| t.rsplit_once(&sep).map(|(head, _)| head))
+        .collect();
+    let shared = match heads[0] {
+        Some(head) if heads.iter().all(|h| *h == Some(head)) => head.to_string(),
+        _ => titles[0].clone(),
     };
+    let count = c.sides.len();
+    let names: Vec<String> = c
+        .labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| match position(i, count) {
+            Some(at) => format!("{label} ({at})"),
+            None => label.clone(),
+        })
+        .collect();
     format!(
-        " backstep{sep}compare{sep}{shared}{sep}{} (left) vs {} (right)",
-        c.labels[0], c.labels[1]
+        " backstep{sep}compare{sep}{shared}{sep}{}",
+        names.join(" vs ")
     )
 }
 
 /// One side: its board, then its counters, path, last event and masks.
 /// At the end the board shows the last solution, as on the main screen.
+/// A board wider than the side is left out (three sides on 80 columns).
 fn side<S: Scene>(
     app: &App<S>,
     label: &str,
@@ -380,11 +669,14 @@ fn side<S: Scene>(
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (_, bh) = board_size_at(view.search, fit);
+    let (bw, bh) = board_size_at(view.search, fit);
+    let board_rows = if bw <= inner.width { bh + 1 } else { 0 };
     let [board, info] =
-        Layout::vertical([Constraint::Length(bh + 1), Constraint::Fill(1)]).areas(inner);
-    view.search
-        .render_board_at(fit, view.last, t, board, frame.buffer_mut());
+        Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
+    if board_rows > 0 {
+        view.search
+            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
+    }
     let width = info.width as usize;
     let search = app.timeline.search();
     let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
@@ -398,46 +690,34 @@ fn side<S: Scene>(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
 }
 
-/// Opens the compare screen and runs it until the user quits (or a
-/// terminating signal arrives: see [`super::run_screen`]), recording it to
-/// `record` if given.
-pub fn run<A: Scene, B: Scene>(
-    left: A,
-    right: B,
-    name: &str,
-    labels: [String; 2],
-    theme: Theme,
-    record: Option<&std::path::Path>,
+/// Opens the compare screen on `sides`, one label each, and runs it until
+/// the user quits (or a terminating signal arrives: see
+/// [`super::run_screen`]), recording it to `record` if given; `costs` shows
+/// each side's cost per node.
+pub fn run(
+    sides: Vec<Box<dyn Pane>>,
+    labels: Vec<String>,
+    costs: bool,
+    record: Option<&Path>,
 ) -> Result<()> {
-    let mut compare = Compare::new(
-        App::new(left, name, theme),
-        App::new(right, name, theme),
-        labels,
-    );
+    let mut compare = Compare::of(sides, labels);
+    compare.costs = costs;
     super::run_screen(&mut compare, false, record)
 }
 
 /// Opens the bug lab's compare screen (the correct search left, the bug
-/// right) at their first difference, stepping event by event.
-pub fn run_parting<A: Scene, B: Scene>(
-    left: A,
-    right: B,
-    name: &str,
-    labels: [String; 2],
-    theme: Theme,
+/// right) at their first difference, stepping event by event; as [`run`].
+pub fn run_parting(
+    sides: Vec<Box<dyn Pane>>,
+    labels: Vec<String>,
     parting: Option<(u64, String)>,
-    record: Option<&std::path::Path>,
+    record: Option<&Path>,
 ) -> Result<()> {
-    let mut compare = Compare::new(
-        App::new(left, name, theme),
-        App::new(right, name, theme),
-        labels,
-    )
-    .parted(parting);
+    let mut compare = Compare::of(sides, labels).parted(parting);
     super::run_screen(&mut compare, false, record)
 }
 
-impl<A: Scene, B: Scene> Screen for Compare<A, B> {
+impl Screen for Compare {
     fn draw(&self, frame: &mut Frame) {
         draw(self, frame);
     }
@@ -451,7 +731,7 @@ impl<A: Scene, B: Scene> Screen for Compare<A, B> {
     }
 
     fn working(&self) -> bool {
-        self.left.working() || self.right.working()
+        self.sides.iter().any(|s| s.working())
     }
 
     fn ticking(&self) -> bool {
@@ -459,11 +739,19 @@ impl<A: Scene, B: Scene> Screen for Compare<A, B> {
     }
 
     fn tick_until(&mut self, elapsed: Duration, deadline: Instant) {
-        // Both sides working share the time; one alone has all of it.
+        // The sides share the time: a side with a working side after it
+        // has its share of what is left, the last working one all of it.
         let now = Instant::now();
-        let half = now + deadline.saturating_duration_since(now) / 2;
-        let left = if self.right.working() { half } else { deadline };
-        self.left.tick_until(elapsed, left);
-        self.right.tick_until(elapsed, deadline);
+        let left = deadline.saturating_duration_since(now);
+        let count = self.sides.len() as u32;
+        for i in 0..self.sides.len() {
+            let later = self.sides[i + 1..].iter().any(|s| s.working());
+            let until = if later {
+                now + left * (i as u32 + 1) / count
+            } else {
+                deadline
+            };
+            self.sides[i].tick_until(elapsed, until);
+        }
     }
 }

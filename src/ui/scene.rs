@@ -78,6 +78,13 @@ pub trait Scene: Report + Ask {
         Vec::new()
     }
 
+    /// What one unit of the work the search counts in `Counters::work` is
+    /// (`mask ops`, `comparisons`), for the cost per node the compare
+    /// screen shows; `None` for a search that counts none.
+    fn cost_unit(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The size inside its border of a smaller board this search draws
     /// when its full screen does not fit the terminal ([`Fit::Compact`]);
     /// `None` (the default) when it has none.

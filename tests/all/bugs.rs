@@ -464,7 +464,8 @@ fn the_compare_screen_opens_at_the_first_difference() {
         ["correct".into(), "no-unmark".into()],
     )
     .parted(Some((p.step, explain(&p))));
-    assert_eq!(c.left.timeline.step(), p.step);
+    assert_eq!(c.app::<WordSearch<Correct>>(0).timeline.step(), p.step);
+    assert_eq!(c.app::<WordSearch<NoUnmark>>(1).timeline.step(), p.step);
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
     terminal
         .draw(|frame| compare::draw(&c, frame))

@@ -406,6 +406,12 @@ impl Session {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().expect("the child's status") {
+                // What it wrote last (leaving the alternate screen) may
+                // still be on its way from the reader thread: take it all,
+                // until the output ends or pauses.
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(500)) {
+                    self.screen.process(&bytes);
+                }
                 return status;
             }
             assert!(start.elapsed() < Duration::from_secs(20), "no exit");

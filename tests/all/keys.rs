@@ -446,7 +446,7 @@ fn every_main_screen_key_does_what_its_help_says() {
 
 /// The compare screen on 6-Queens: the left side with symmetry, the right
 /// without.
-fn compare() -> Compare<Queens, Queens> {
+fn compare() -> Compare {
     Compare::new(
         queens(6, true, colour()),
         queens(6, false, colour()),
@@ -454,14 +454,24 @@ fn compare() -> Compare<Queens, Queens> {
     )
 }
 
-fn settle_compare(c: &mut Compare<Queens, Queens>) {
+fn settle_compare(c: &mut Compare) {
     for _ in 0..100_000 {
-        if !c.busy() || c.left.running || c.right.running {
+        if !c.busy() || left(c).running || right(c).running {
             return;
         }
         c.tick(Duration::ZERO);
     }
     panic!("the job never finished");
+}
+
+/// The left side of a compare screen on 6-Queens.
+fn left(c: &Compare) -> &App<Queens> {
+    c.app(0)
+}
+
+/// The right side of a compare screen on 6-Queens.
+fn right(c: &Compare) -> &App<Queens> {
+    c.app(1)
 }
 
 /// Where each side stands: its step, and what is open on it.
@@ -481,12 +491,15 @@ fn state(app: &App<Queens>) -> (u64, bool, bool, usize, Option<String>) {
 fn compare_key_does(code: KeyCode, action: CompareAction) {
     let mut c = compare();
     let mut solo = queens(6, true, colour());
-    for app in [&mut c.left, &mut c.right, &mut solo] {
+    for side in 0..2 {
+        let app = c.app_mut::<Queens>(side);
         press(app, Char('s'));
         press(app, Char('d'));
     }
+    press(&mut solo, Char('s'));
+    press(&mut solo, Char('d'));
     let what = format!("compare {code:?} ({action:?})");
-    let right = state(&c.right);
+    let stays = state(right(&c));
     match action {
         CompareAction::Focus => {
             let mut seen = vec![c.focus];
@@ -496,7 +509,7 @@ fn compare_key_does(code: KeyCode, action: CompareAction) {
             }
             assert_eq!(
                 seen,
-                [Focus::Both, Focus::Left, Focus::Right, Focus::Both],
+                [Focus::All, Focus::One(0), Focus::One(1), Focus::All],
                 "{what}"
             );
         }
@@ -512,7 +525,7 @@ fn compare_key_does(code: KeyCode, action: CompareAction) {
         }
         CompareAction::Side(Action::Cancel) => {
             c.on_key(key(Enter));
-            assert!(c.left.running && c.right.running);
+            assert!(left(&c).running && right(&c).running);
             c.on_key(key(code));
             assert!(!c.busy() && !c.quit, "{what} stops both runs");
             c.on_key(key(code));
@@ -525,29 +538,34 @@ fn compare_key_does(code: KeyCode, action: CompareAction) {
                 press(app, Char(key));
                 app.timeline.step()
             };
-            let mut left = queens(6, true, colour());
-            let mut right = queens(6, false, colour());
-            for app in [&mut left, &mut right] {
+            let mut solo_left = queens(6, true, colour());
+            let mut solo_right = queens(6, false, colour());
+            for app in [&mut solo_left, &mut solo_right] {
                 press(app, Char('s'));
                 press(app, Char('d'));
             }
             c.on_key(key(code));
             settle_compare(&mut c);
-            assert_eq!(c.left.timeline.step(), node(&mut left), "{what} left");
-            assert_eq!(c.right.timeline.step(), node(&mut right), "{what} right");
+            let steps = (left(&c).timeline.step(), right(&c).timeline.step());
+            assert_eq!(steps.0, node(&mut solo_left), "{what} left");
+            assert_eq!(steps.1, node(&mut solo_right), "{what} right");
             // Focused on one side: one event on that side alone.
             c.on_key(key(Tab));
-            let before = state(&c.right);
-            press(&mut left, code);
+            let before = state(right(&c));
+            press(&mut solo_left, code);
             c.on_key(key(code));
             settle_compare(&mut c);
-            assert_eq!(state(&c.left), state(&left), "{what} on the left alone");
-            assert_eq!(state(&c.right), before, "{what}: the right stays");
+            assert_eq!(
+                state(left(&c)),
+                state(&solo_left),
+                "{what} on the left alone"
+            );
+            assert_eq!(state(right(&c)), before, "{what}: the right stays");
         }
         CompareAction::Side(side) => {
             assert!(!main_only(side), "{what} is not on compare");
             c.on_key(key(Tab));
-            assert_eq!(c.focus, Focus::Left);
+            assert_eq!(c.focus, Focus::One(0));
             c.on_key(key(code));
             settle_compare(&mut c);
             press(&mut solo, code);
@@ -558,10 +576,10 @@ fn compare_key_does(code: KeyCode, action: CompareAction) {
                     settle_compare(&mut c);
                     press(&mut solo, k);
                 }
-                assert_eq!(c.left.timeline.step(), 42, "{what}");
+                assert_eq!(left(&c).timeline.step(), 42, "{what}");
             }
-            assert_eq!(state(&c.left), state(&solo), "{what} on the left");
-            assert_eq!(state(&c.right), right, "{what}: the right stays");
+            assert_eq!(state(left(&c)), state(&solo), "{what} on the left");
+            assert_eq!(state(right(&c)), stays, "{what}: the right stays");
         }
     }
 }
@@ -585,7 +603,7 @@ fn main_only_keys_do_nothing_on_compare() {
         let mut c = compare();
         c.on_key(key(code));
         assert_eq!(keys::lookup(COMPARE_KEYS, key(code)), None, "{action:?}");
-        for app in [&c.left, &c.right] {
+        for app in [left(&c), right(&c)] {
             assert_eq!(app.panel, Panel::Events, "{code:?}");
             assert!(app.predict.is_none() && app.scroll.is_none(), "{code:?}");
         }

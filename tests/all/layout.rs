@@ -583,7 +583,7 @@ fn jumping_past_the_end_says_where_it_stopped() {
 // ---------------------------------------------------------------------------
 // Item 8: the compare screen.
 
-fn compare_pair() -> Compare<Sudoku, Sudoku> {
+fn compare_pair() -> Compare {
     let puzzle = input::load_puzzle("inkala").expect("a shipped puzzle");
     let make = |order| {
         let options = SudokuOptions {
@@ -599,7 +599,7 @@ fn compare_pair() -> Compare<Sudoku, Sudoku> {
     )
 }
 
-fn draw_compare<A: Scene, B: Scene>(c: &Compare<A, B>, (w, h): (u16, u16)) -> Buffer {
+fn draw_compare(c: &Compare, (w, h): (u16, u16)) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
     terminal
         .draw(|frame| compare::draw(c, frame))
@@ -683,7 +683,7 @@ fn queens_compare_title_names_both_variants() {
         title.contains("N-Queens n=8 · symmetry (left) vs full (right)"),
         "{title}"
     );
-    let _ = c.left.timeline.search().counters();
+    let _ = c.app::<Queens>(0).timeline.search().counters();
 }
 
 /// While a long jump works, the key bar says what it is doing in plain
@@ -708,7 +708,7 @@ fn a_long_jump_says_what_it_works_on() {
 /// runs into a border.
 #[test]
 fn compare_screens_of_every_search_cut_nothing() {
-    fn check<A: Scene, B: Scene>(mut c: Compare<A, B>, what: &str) {
+    fn check(mut c: Compare, what: &str) {
         for round in 0..6 {
             for size in [(100, 30), (80, 24)] {
                 nothing_cut(&draw_compare(&c, size), &format!("{what}, round {round}"));

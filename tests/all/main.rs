@@ -80,6 +80,7 @@ mod queens_variants;
 mod quitting;
 mod screens;
 mod shell;
+mod state_compare;
 mod sweep;
 mod teaching;
 mod timeline;

@@ -655,10 +655,15 @@ fn compare_puts_permutations_and_the_states_beside_the_masks() {
         let other = masks
             .trim_end()
             .replace("symmetry:", &format!("symmetry {state}:"));
-        assert_eq!(
-            text,
-            format!("{masks_line}\n{other}\nnodes: masks 1029 vs {state} 1029, ratio 1.00x\n")
+        let head =
+            format!("{masks_line}\n{other}\nnodes: masks 1029 vs {state} 1029, ratio 1.00x\n");
+        assert!(text.starts_with(&head), "{text}");
+        // Then the cost per node and the work in all (tests/all/state_compare.rs).
+        assert!(
+            text[head.len()..].starts_with("cost per node: masks "),
+            "{text}"
         );
+        assert_eq!(text.lines().count(), 5, "{text}");
     }
 }
 

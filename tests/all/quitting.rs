@@ -143,7 +143,7 @@ fn the_key_bar_and_help_say_what_esc_does() {
     assert!(quit.is_some_and(|b| !b.keys.contains("esc") && b.keys.contains("^c")));
 }
 
-fn compare() -> Compare<Queens, Queens> {
+fn compare() -> Compare {
     let side = |symmetry| {
         let search = Queens::new(QueensOptions {
             n: 14,

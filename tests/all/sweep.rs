@@ -11,7 +11,8 @@
 //! cut no word of the panels' text (title, algorithm, masks, legend) at a
 //! panel's edge without an ellipsis (not read under the help popup, which
 //! covers the panels' ends by design). Compare screens are checked for no
-//! panic, their key line, fitting, and every Sudoku given on both sides.
+//! panic, their key line, fitting, and every Sudoku given on every side
+//! (two, or three for `compare queens N --state all`).
 //! Failures are collected and reported together.
 
 use std::collections::HashSet;
@@ -33,7 +34,7 @@ use backstep::search::word::{WordOptions, WordSearch};
 use backstep::search::words::{Words, WordsOptions};
 use backstep::ui::app::{App, Panel};
 use backstep::ui::big;
-use backstep::ui::compare::Compare;
+use backstep::ui::compare::{Compare, Pane};
 use backstep::ui::keys::Action;
 use backstep::ui::render;
 use backstep::ui::scene::{Scene, board_size_at};
@@ -561,11 +562,7 @@ fn other_search_screen_sweep(cuts: bool) {
 }
 
 /// Checks one drawn compare screen.
-fn check_compare<A: Scene, B: Scene>(
-    c: &Compare<A, B>,
-    (w, h): (u16, u16),
-    expect: &Expect,
-) -> Vec<String> {
+fn check_compare(c: &Compare, (w, h): (u16, u16), expect: &Expect) -> Vec<String> {
     let mut wrong = Vec::new();
     let buf = still::draw(c, w, h).expect("an off-screen drawing");
     let text = still::text(&buf);
@@ -580,11 +577,11 @@ fn check_compare<A: Scene, B: Scene>(
     }
     if let (Some(givens), false) = (&expect.givens, c.help) {
         for d in 1..=9u8 {
-            let want = 2 * givens.iter().filter(|&&g| g == d).count();
+            let want = c.sides.len() * givens.iter().filter(|&&g| g == d).count();
             let seen = text.matches(char::from(b'0' + d)).count();
             if seen < want {
                 wrong.push(format!(
-                    "digit {d}: {seen} on screen, {want} given on both sides"
+                    "digit {d}: {seen} on screen, {want} given on every side"
                 ));
             }
         }
@@ -592,20 +589,17 @@ fn check_compare<A: Scene, B: Scene>(
     wrong
 }
 
-fn sweep_compare<A: Scene, B: Scene>(
-    name: &str,
-    make: impl Fn() -> Compare<A, B>,
-    expect: Expect,
-    out: &mut Out,
-) {
+fn sweep_compare(name: &str, make: impl Fn() -> Compare, expect: Expect, out: &mut Out) {
     let mut probe = make();
-    act(&mut probe.left, Action::End);
-    act(&mut probe.right, Action::End);
-    let total = probe.left.timeline.step().min(probe.right.timeline.step());
+    for side in &mut probe.sides {
+        side.act(Action::End);
+        settle_pane(side.as_mut());
+    }
+    let total = probe.sides.iter().map(|s| s.step()).min().unwrap_or(0);
     for (place, step) in [("start", 0), ("middle", total / 2), ("end", u64::MAX)] {
         let mut c = make();
-        for app in [&mut c.left as &mut dyn Stepper, &mut c.right] {
-            app.go(step);
+        for side in &mut c.sides {
+            side.as_mut().go(step);
         }
         for help in [false, true] {
             c.help = help;
@@ -621,18 +615,36 @@ fn sweep_compare<A: Scene, B: Scene>(
     }
 }
 
-/// Moves an app to a step (`u64::MAX`: the end), whatever its search.
+/// Finishes a side's run or jump.
+fn settle_pane(side: &mut dyn Pane) {
+    for _ in 0..1_000_000 {
+        if !side.busy() {
+            return;
+        }
+        side.tick(Duration::ZERO);
+    }
+    panic!("the job never finished");
+}
+
+/// Moves a compare side to a step (`u64::MAX`: the end), whatever its
+/// search.
 trait Stepper {
     fn go(&mut self, step: u64);
 }
 
-impl<S: Scene> Stepper for App<S> {
+impl Stepper for dyn Pane {
     fn go(&mut self, step: u64) {
         if step == u64::MAX {
-            act(self, Action::End);
+            self.act(Action::End);
         } else if step > 0 {
-            jump(self, step);
+            let mut press = |code| self.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+            press(KeyCode::Char(':'));
+            for digit in step.to_string().chars() {
+                press(KeyCode::Char(digit));
+            }
+            press(KeyCode::Enter);
         }
+        settle_pane(self);
     }
 }
 
@@ -673,6 +685,20 @@ fn every_compare_screen_at_every_size() {
                     App::new(Queens::check_at_end(n, true), "queens", theme()),
                     label("full", "check at end"),
                 )
+            },
+            Expect::default(),
+            &mut out,
+        );
+        sweep_compare(
+            &format!("queens {n} states all"),
+            || {
+                let sides: Vec<Box<dyn Pane>> = vec![
+                    Box::new(App::new(queens(n, true), "queens", theme())),
+                    Box::new(App::new(QueensBools::new(n, true, true), "queens", theme())),
+                    Box::new(App::new(QueensArray::new(n, true, true), "queens", theme())),
+                ];
+                let labels = ["masks", "bools", "array"].map(String::from).to_vec();
+                Compare::of(sides, labels).with_costs()
             },
             Expect::default(),
             &mut out,

@@ -225,10 +225,10 @@ fn compare_screen_steps_both_sides_by_node() {
             c.tick(Duration::from_millis(16));
         }
     }
-    let nodes = |c: &Compare<Queens, Queens>| {
+    let nodes = |c: &Compare| {
         (
-            c.left.timeline.search().counters().nodes,
-            c.right.timeline.search().counters().nodes,
+            c.app::<Queens>(0).timeline.search().counters().nodes,
+            c.app::<Queens>(1).timeline.search().counters().nodes,
         )
     };
     assert_eq!(nodes(&c), (4, 4), "three nodes entered on each side");
@@ -244,6 +244,6 @@ fn compare_screen_steps_both_sides_by_node() {
         c.ratio_line()
             .contains("final: symmetry 9 vs full 17, ratio 1.89x")
     );
-    let done = c.left.timeline.last_event().map(|e| e.kind());
+    let done = c.app::<Queens>(0).timeline.last_event().map(|e| e.kind());
     assert!(done.is_some());
 }

@@ -40,6 +40,7 @@ fn full(n: u8, rejects: bool) -> Queens {
 use crate::search::queens_fundamental::Fundamental;
 use crate::search::queens_permutations::Permutations;
 use crate::search::queens_state::{QueensArray, QueensBools};
+use crate::ui::compare::Contender;
 use crate::ui::{self, scene::Scene};
 use crate::worksheet::Sheet;
 
@@ -221,7 +222,8 @@ impl Plan {
 
 /// Symmetry against --full (or, with --check-at-end, --full against
 /// testing only complete boards; with --permutations, --full against
-/// permutations; with --state, the masks against another state).
+/// permutations; with --state, the masks against another state, or all
+/// three states side by side).
 #[derive(Args, Debug)]
 pub struct CompareQueensArgs {
     /// Board size, 0 to 16.
@@ -237,14 +239,15 @@ pub struct CompareQueensArgs {
     pub permutations: bool,
 
     /// Compare the masks with another way of holding the attacks, bools or
-    /// array: the same tree, in lockstep.
+    /// array, or all three side by side (all): the same tree, in lockstep,
+    /// each with its cost per node.
     #[arg(
         long,
         value_enum,
         value_name = "STATE",
         conflicts_with_all = ["check_at_end", "permutations"]
     )]
-    pub state: Option<AttackState>,
+    pub state: Option<CompareState>,
 
     /// Set a classic bug beside the correct full search, stepping together
     /// from their first difference.
@@ -255,6 +258,33 @@ pub struct CompareQueensArgs {
     pub view: CompareView,
 }
 
+/// What `compare queens --state` sets beside the masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompareState {
+    /// The masks alone (refused: nothing to compare them with).
+    Masks,
+    /// The masks and the boolean arrays.
+    Bools,
+    /// The masks and Algorithm B's array.
+    Array,
+    /// The masks, the boolean arrays and the array, three sides.
+    All,
+}
+
+impl CompareState {
+    /// The states side by side, left to right.
+    fn states(self) -> Result<Vec<AttackState>> {
+        Ok(match self {
+            CompareState::Masks => bail!(
+                "--state masks would compare the masks with themselves; use bools or array (or all, for the three)"
+            ),
+            CompareState::Bools => vec![AttackState::Masks, AttackState::Bools],
+            CompareState::Array => vec![AttackState::Masks, AttackState::Array],
+            CompareState::All => vec![AttackState::Masks, AttackState::Bools, AttackState::Array],
+        })
+    }
+}
+
 impl Launch for CompareQueensArgs {
     fn run(self) -> Result<ExitCode> {
         if let Some(bug) = self.bug {
@@ -263,30 +293,30 @@ impl Launch for CompareQueensArgs {
             let pair = (full(self.n, true), Queens::one_diagonal(self.n, true));
             return launch::show_parting(pair, "queens", labels, &self.view, explain);
         }
-        let strategies = |pair: [Strategy; 2]| (pair.map(Plan::masks), pair.map(Strategy::words));
-        let (pair, labels) = if self.check_at_end {
+        let strategies = |pair: [Strategy; 2]| {
+            let plans = pair.map(Plan::masks).to_vec();
+            (plans, pair.map(Strategy::words).to_vec(), false)
+        };
+        let (plans, labels, costs) = if self.check_at_end {
             strategies([Strategy::Full, Strategy::CheckAtEnd])
         } else if self.permutations {
             strategies([Strategy::Full, Strategy::Permutations])
         } else if let Some(state) = self.state {
-            if state == AttackState::Masks {
-                bail!("--state masks would compare the masks with themselves; use bools or array");
-            }
-            let plans = [AttackState::Masks, state].map(|s| Plan::new(Strategy::Symmetry, s));
-            let [masks, other] = plans;
-            ([masks?, other?], [AttackState::Masks.name(), state.name()])
+            let states = state.states()?;
+            let plans = states
+                .iter()
+                .map(|&s| Plan::new(Strategy::Symmetry, s))
+                .collect::<Result<Vec<_>>>()?;
+            (plans, states.iter().map(|s| s.name()).collect(), true)
         } else {
             strategies([Strategy::Symmetry, Strategy::Full])
         };
         let rejects = self.view.on_screen();
-        let right = ShowPair {
-            plan: pair[1],
-            labels,
-            n: self.n,
-            rejects,
-            view: &self.view,
-        };
-        build(pair[0], self.n, rejects, right)
+        let mut sides = Vec::new();
+        for plan in plans {
+            build(plan, self.n, rejects, Collect(&mut sides))?;
+        }
+        launch::show_sides(sides, "queens", &labels, &self.view, costs)
     }
 }
 
@@ -303,7 +333,7 @@ fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
 /// What to do with a search once built: each strategy is a type of its own,
 /// so the code that uses one is generic, called by [`build`].
 trait Use {
-    fn with<S: Scene + Sheet>(self, search: S) -> Result<ExitCode>;
+    fn with<S: Scene + Sheet + 'static>(self, search: S) -> Result<ExitCode>;
 }
 
 /// Builds the search of `plan` and hands it to `then`. The one place a
@@ -337,37 +367,17 @@ fn build(plan: Plan, n: u8, rejects: bool, then: impl Use) -> Result<ExitCode> {
 struct Show(View);
 
 impl Use for Show {
-    fn with<S: Scene + Sheet>(self, search: S) -> Result<ExitCode> {
+    fn with<S: Scene + Sheet + 'static>(self, search: S) -> Result<ExitCode> {
         launch::show(search, "queens", self.0)
     }
 }
 
-/// Builds the right-hand search of a pair, then shows both.
-struct ShowPair<'a> {
-    plan: Plan,
-    labels: [&'static str; 2],
-    n: u8,
-    rejects: bool,
-    view: &'a CompareView,
-}
+/// Keeps each search built, as one side of a comparison.
+struct Collect<'a>(&'a mut Vec<Box<dyn Contender>>);
 
-impl Use for ShowPair<'_> {
-    fn with<S: Scene + Sheet>(self, left: S) -> Result<ExitCode> {
-        struct Right<'a, L> {
-            left: L,
-            labels: [&'static str; 2],
-            view: &'a CompareView,
-        }
-        impl<L: Scene + Sheet> Use for Right<'_, L> {
-            fn with<S: Scene + Sheet>(self, right: S) -> Result<ExitCode> {
-                launch::show_pair((self.left, right), "queens", self.labels, self.view)
-            }
-        }
-        let right = Right {
-            left,
-            labels: self.labels,
-            view: self.view,
-        };
-        build(self.plan, self.n, self.rejects, right)
+impl Use for Collect<'_> {
+    fn with<S: Scene + Sheet + 'static>(self, search: S) -> Result<ExitCode> {
+        self.0.push(Box::new(search));
+        Ok(ExitCode::SUCCESS)
     }
 }

@@ -302,6 +302,12 @@ impl<R: Rules> Scene for Queens<R> {
             c.solutions.to_string()
         }
     }
+
+    /// The mask search counts its word operations (`queens::LEGAL_OPS`);
+    /// checking at the end counts none.
+    fn cost_unit(&self) -> Option<&'static str> {
+        (!self.checks_at_end()).then_some("mask ops")
+    }
 }
 
 /// The column numbers (two rows past ten) and the masks `C`, `H`, `L` and

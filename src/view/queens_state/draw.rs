@@ -295,6 +295,10 @@ impl<S: StateDraw> Scene for Held<S> {
             c.solutions.to_string()
         }
     }
+
+    fn cost_unit(&self) -> Option<&'static str> {
+        Some(S::UNIT)
+    }
 }
 
 impl StateDraw for Array {
