@@ -17,18 +17,7 @@ use backstep::ui::compare::{self, Compare};
 use backstep::ui::theme::Theme;
 use backstep::view::word::explain;
 
-use crate::{backstep, stderr_text, stdout_text};
-
-fn ok(args: &[&str]) -> String {
-    let output = backstep(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {:?} {}",
-        output.status,
-        stderr_text(&output)
-    );
-    stdout_text(&output)
-}
+use crate::{backstep, backstep_ok as ok, stderr_text};
 
 /// Whether `word` can be traced on `board` through orthogonal neighbours,
 /// each cell at most once: a plain recursive oracle.

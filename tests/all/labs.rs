@@ -9,21 +9,9 @@ use backstep::search::Search;
 use backstep::search::colour::{Colour, ColourOptions};
 
 use crate::errors::run_bounded;
-use crate::{backstep, stderr_text, stdout_text};
+use crate::{backstep, backstep_ok as ok, stdout_text};
 
 const SAMPLES: &str = include_str!("../fixtures/samples.txt");
-
-/// Runs `args` and returns its standard output, asserting status 0.
-fn ok(args: &[&str]) -> String {
-    let output = backstep(args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{args:?}: stderr: {}",
-        stderr_text(&output)
-    );
-    stdout_text(&output)
-}
 
 #[test]
 fn samples_labs_pass_every_check_and_exit_0() {

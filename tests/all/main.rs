@@ -102,6 +102,19 @@ pub fn backstep(args: &[&str]) -> Output {
         .expect("the backstep binary runs")
 }
 
+/// Runs `args` and returns its standard output, failing the test unless it
+/// exits with status 0.
+pub fn backstep_ok(args: &[&str]) -> String {
+    let output = backstep(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: stderr: {}",
+        stderr_text(&output)
+    );
+    stdout_text(&output)
+}
+
 /// Standard output as text, failing the test if it is not UTF-8.
 pub fn stdout_text(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")

@@ -4,25 +4,13 @@
 
 use serde_json::Value;
 
+use crate::backstep_ok as ok;
 use crate::errors::run_bounded;
 use crate::lib_outputs::summaries_for;
-use crate::{backstep, stderr_text, stdout_text};
 
 const MAZE_DEFAULT: &str = include_str!("../fixtures/maze-default.jsonl");
 const COLOUR_M3: &str = include_str!("../fixtures/colour-seed-m3.jsonl");
 const COLOUR_M2: &str = include_str!("../fixtures/colour-seed-m2.jsonl");
-
-/// Runs `args` and returns its standard output, asserting status 0.
-fn ok(args: &[&str]) -> String {
-    let output = backstep(args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{args:?}: stderr: {}",
-        stderr_text(&output)
-    );
-    stdout_text(&output)
-}
 
 #[test]
 fn summaries_match_the_reference_through_the_binary() {
