@@ -79,6 +79,115 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+
+    /// The search's variants, as the arguments after its subcommand that
+    /// pick each (see [`variants_of`]).
+    fn variants(&self) -> Vec<Vec<String>> {
+        variants_of(&self.command())
+    }
+}
+
+/// Every variant a search's command line can pick, as the arguments after
+/// the subcommand: none (the default), then each of its own flags alone
+/// (`--full`, `--all`, `--no-inventory`) and each value of each of its
+/// value lists (`--order`, `--state`, `--bug`) but the default, kept when
+/// the command accepts it with `--print trace` (so `--list` and `--play`,
+/// which show no trace, are not variants). Read from the command itself:
+/// an option added to a search is a variant with no list to keep. The
+/// options every search shares ([`SearchView`]) and those taking other
+/// values (an instance, a size) pick no variant.
+pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
+    let shared = SearchView::augment_args(clap::Command::new("view"));
+    let shared: Vec<&clap::Id> = shared.get_arguments().map(clap::Arg::get_id).collect();
+    let mut variants = vec![Vec::new()];
+    for arg in command.get_arguments() {
+        if shared.contains(&arg.get_id()) || arg.is_positional() || arg.is_hide_set() {
+            continue;
+        }
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        let flag = format!("--{long}");
+        if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
+            variants.push(vec![flag]);
+            continue;
+        }
+        let defaults = arg.get_default_values();
+        for value in arg.get_possible_values() {
+            if value.is_hide_set() || defaults.iter().any(|d| value.matches(&d.to_string_lossy(), false)) {
+                continue;
+            }
+            variants.push(vec![flag.clone(), value.get_name().to_string()]);
+        }
+    }
+    variants.retain(|args| {
+        let line = std::iter::once(command.get_name())
+            .chain(args.iter().map(String::as_str))
+            .chain(["--print", "trace"]);
+        command.clone().try_get_matches_from(line).is_ok()
+    });
+    variants
+}
+
+/// A search opened in-process as `--print frame` opens it, for a caller
+/// (the screen-against-trace test) to step and draw: see [`open`].
+pub trait Opened {
+    /// Goes to `step`, or the end if it is past it.
+    fn go_to(&mut self, step: u64);
+    /// The current step.
+    fn step(&self) -> u64;
+    /// The number of events, once the end has been reached.
+    fn total(&self) -> Option<u64>;
+    /// The screen at `width` x `height`, as `--print frame` draws it.
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
+    /// The rows of the trace table panel, as far as the search has gone.
+    fn table_rows(&self) -> Vec<Vec<String>>;
+}
+
+impl<S: Scene + 'static> Opened for App<S> {
+    fn go_to(&mut self, step: u64) {
+        App::go_to(self, step);
+    }
+
+    fn step(&self) -> u64 {
+        self.timeline.step()
+    }
+
+    fn total(&self) -> Option<u64> {
+        self.timeline.total()
+    }
+
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer> {
+        still::draw(self, width, height)
+    }
+
+    fn table_rows(&self) -> Vec<Vec<String>> {
+        let log = self.nodes.log();
+        (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+}
+
+thread_local! {
+    /// Set while [`open`] runs a command: [`show`] hands its screen over
+    /// here instead of showing it.
+    static OPENING: std::cell::RefCell<Option<Option<Box<dyn Opened>>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Opens the search `args` name (a subcommand of `kind` and its
+/// arguments, as a person types them after `backstep`) at step 0, as the
+/// screen opens it, without showing it: the command is parsed and run as
+/// `main` runs it, and [`show`] hands the screen over. An error when the
+/// arguments are refused or the command shows no search.
+pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
+    let matches = kind
+        .command()
+        .try_get_matches_from(std::iter::once(kind.name()).chain(args.iter().map(String::as_str)))?;
+    OPENING.with(|o| *o.borrow_mut() = Some(None));
+    let ran = kind.run(&matches);
+    let opened = OPENING.with(|o| o.borrow_mut().take().flatten());
+    ran?;
+    opened.context("the command showed no search")
 }
 
 /// The registry entry of a search whose options are `S`, compared under
@@ -452,9 +561,15 @@ impl View {
 }
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
+    }
+    let opening = OPENING.with(|o| o.borrow().is_some());
+    if opening {
+        let app = App::opened(search, name, view.theme, 0, view.panel);
+        OPENING.with(|o| *o.borrow_mut() = Some(Some(Box::new(app))));
+        return Ok(ExitCode::SUCCESS);
     }
     let step = match view.at {
         Some(at) => position::find(&search, at)?,
@@ -603,7 +718,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,
