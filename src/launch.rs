@@ -654,23 +654,14 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
-    let describe = |search: &dyn Fn(&A::Event) -> String, event: Option<&A::Event>| {
-        event.map_or_else(|| "the search has ended".to_string(), search)
-    };
     if let Some(p) = &parting {
-        let words = describe(
-            &|e| p.left_search.describe(e, p.left_search.counters().found),
-            p.left.as_ref(),
-        );
-        let bug_words = describe(
-            &|e| p.right_search.describe(e, p.right_search.counters().found),
-            p.right.as_ref(),
-        );
         text.push_str(&format!(
-            "first difference at step {}:\n  {}: {words}\n  {}: {bug_words}\n  {}\n",
+            "first difference at step {}:\n  {}: {}\n  {}: {}\n  {}\n",
             p.step,
             labels[0],
+            p.left_said(),
             labels[1],
+            p.right_said(),
             explain(p)
         ));
     } else {
