@@ -105,6 +105,10 @@ impl Launch for WordArgs {
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<WordBug>()
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// Pruned (inventory and reversal) against neither.
