@@ -171,12 +171,13 @@ pub fn serve<S: Scene + Sheet>(
     name: &str,
     request: Request,
     theme: Theme,
+    mouse: bool,
 ) -> Result<ExitCode> {
     let outcome = match request.task {
         Task::Trace(compared) => Outcome::Trace(trace::grade(search, &request.file, compared)?),
         Task::Sheet => Outcome::Sheet(sheet::grade(search, &request.file)?),
         Task::Open(compared) => {
-            trace::open(search, name, &request.file, compared, theme)?;
+            trace::open(search, name, &request.file, compared, theme, mouse)?;
             return Ok(ExitCode::SUCCESS);
         }
     };
