@@ -7,14 +7,17 @@
 //! which implements [`Launch`]; the registry (`src/registry.rs`) lists the
 //! searches, and the command line is built from that list.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
+use crate::check;
 use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
@@ -36,6 +39,13 @@ pub trait Launch: Args + FromArgMatches + 'static {
     /// bugs`; none unless the search has some (see [`bugs_of`]).
     fn bugs() -> Vec<BugLine> {
         Vec::new()
+    }
+
+    /// The options of how the search is shown, for `backstep check` to
+    /// hand its request to the search this command builds (see
+    /// [`Kind::check`]); `None` for a command that shows no one search.
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        None
     }
 }
 
@@ -85,6 +95,15 @@ pub trait Kind: Sync {
     fn variants(&self) -> Vec<Vec<String>> {
         variants_of(&self.command())
     }
+
+    /// Builds the search from its subcommand's matches exactly as
+    /// [`Kind::run`] would, and hands it to `backstep check` (`request`)
+    /// instead of showing it.
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()>;
+
+    /// Builds the search from its subcommand's matches exactly as
+    /// [`Kind::run`] would, and opens it in-process (see [`open`]).
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>>;
 }
 
 /// Every variant a search's command line can pick, as the arguments after
@@ -114,7 +133,11 @@ pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
         }
         let defaults = arg.get_default_values();
         for value in arg.get_possible_values() {
-            if value.is_hide_set() || defaults.iter().any(|d| value.matches(&d.to_string_lossy(), false)) {
+            if value.is_hide_set()
+                || defaults
+                    .iter()
+                    .any(|d| value.matches(&d.to_string_lossy(), false))
+            {
                 continue;
             }
             variants.push(vec![flag.clone(), value.get_name().to_string()]);
@@ -167,27 +190,50 @@ impl<S: Scene + 'static> Opened for App<S> {
     }
 }
 
-thread_local! {
-    /// Set while [`open`] runs a command: [`show`] hands its screen over
-    /// here instead of showing it.
-    static OPENING: std::cell::RefCell<Option<Option<Box<dyn Opened>>>> =
-        const { std::cell::RefCell::new(None) };
+/// Where [`show`] hands over the screen of a search [`open`] asked for,
+/// instead of showing it.
+#[derive(Clone, Default)]
+pub struct Opening(Rc<RefCell<Option<Box<dyn Opened>>>>);
+
+impl std::fmt::Debug for Opening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Opening")
+    }
 }
 
-/// Opens the search `args` name (a subcommand of `kind` and its
-/// arguments, as a person types them after `backstep`) at step 0, as the
-/// screen opens it, without showing it: the command is parsed and run as
-/// `main` runs it, and [`show`] hands the screen over. An error when the
-/// arguments are refused or the command shows no search.
+/// Opens the search `args` name (the arguments after `backstep <kind>`,
+/// as a person types them) at step 0, as the screen opens it, without
+/// showing it: the command is parsed and built as `main` runs it, and
+/// [`show`] hands the screen over. An error when the arguments are
+/// refused or the command shows no one search.
 pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
-    let matches = kind
-        .command()
-        .try_get_matches_from(std::iter::once(kind.name()).chain(args.iter().map(String::as_str)))?;
-    OPENING.with(|o| *o.borrow_mut() = Some(None));
-    let ran = kind.run(&matches);
-    let opened = OPENING.with(|o| o.borrow_mut().take().flatten());
-    ran?;
+    let matches = kind.command().try_get_matches_from(
+        std::iter::once(kind.name()).chain(args.iter().map(String::as_str)),
+    )?;
+    kind.open(&matches)
+}
+
+/// Runs the command `S` with an [`Opening`] in place of its view.
+fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let Some(view) = args.search_view() else {
+        bail!("`{name}` shows no one search to open");
+    };
+    let opening = Opening::default();
+    view.open = Some(opening.clone());
+    args.run()?;
+    let opened = opening.0.borrow_mut().take();
     opened.context("the command showed no search")
+}
+
+/// Runs the command `S` with `check`'s request in place of its view.
+fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
+    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let Some(view) = args.search_view() else {
+        bail!("`check` cannot grade against `{name}`: it shows no one search");
+    };
+    view.check = Some(request);
+    args.run().map(drop)
 }
 
 /// The registry entry of a search whose options are `S`, compared under
@@ -231,6 +277,14 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
     }
+
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
+        run_checked::<S>(self.name, matches, request)
+    }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
+    }
 }
 
 /// The registry entry of a search with the options `S` and no comparison.
@@ -272,6 +326,14 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
+        run_checked::<S>(self.name, matches, request)
+    }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
     }
 }
 
@@ -335,6 +397,11 @@ pub struct SearchView {
     #[arg(long, value_enum, value_name = "PANEL")]
     pub panel: Option<Panel>,
 
+    /// Leave the mouse to the terminal (to select text with it): no clicks
+    /// or wheel in the terminal UI (also set by BACKSTEP_NO_MOUSE=1).
+    #[arg(long, conflicts_with = "print")]
+    pub no_mouse: bool,
+
     /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
     /// (play it with `backstep replay FILE` or asciinema).
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
@@ -351,6 +418,14 @@ pub struct SearchView {
     /// With --print cast: steps a second [default: 2].
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
     pub speed: Option<f64>,
+
+    /// What `backstep check` asks of the search, set by it, never typed.
+    #[arg(skip)]
+    pub check: Option<check::Request>,
+
+    /// Where [`open`] takes the screen, set by it, never typed.
+    #[arg(skip)]
+    pub open: Option<Opening>,
 }
 
 /// The last step a stretch of the search shows.
@@ -463,11 +538,20 @@ pub fn theme(look: &Look) -> Theme {
     Theme::new(!no_color, look.ascii)
 }
 
+/// Whether the terminal UI captures the mouse: not with `--no-mouse`, nor
+/// with BACKSTEP_NO_MOUSE set to anything but empty or `0`.
+pub fn mouse(view: &SearchView) -> bool {
+    let refused = std::env::var_os("BACKSTEP_NO_MOUSE").is_some_and(|v| !v.is_empty() && v != "0");
+    !view.no_mouse && !refused
+}
+
 /// How the user asked to see the search.
 pub struct View {
     mode: Option<Mode>,
     max_nodes: Option<u64>,
     predict: bool,
+    /// Whether the terminal UI captures the mouse.
+    mouse: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -481,6 +565,10 @@ pub struct View {
     record: Option<PathBuf>,
     /// What `--print cast` shows.
     stretch: ui::record::Stretch,
+    /// What `backstep check` asks instead of showing the search.
+    check: Option<check::Request>,
+    /// Where [`open`] takes the screen instead of showing it.
+    open: Option<Opening>,
 }
 
 impl View {
@@ -488,6 +576,13 @@ impl View {
     /// mode are refused rather than ignored: a user who asked for blanks
     /// would otherwise get a full table and not know why.
     pub fn new(args: SearchView) -> Result<View> {
+        if let (Some(_), Some(mode)) = (&args.check, args.print) {
+            let mode = mode.to_possible_value().map(|v| v.get_name().to_string());
+            bail!(
+                "check prints its own report: leave --print {} out of the search's arguments",
+                mode.unwrap_or_default()
+            );
+        }
         if args.print != Some(Mode::Worksheet) {
             let given = [
                 ("--blanks", args.blanks.is_some()),
@@ -534,12 +629,14 @@ impl View {
             speed: args.speed.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
+        let mouse = mouse(&args);
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
             (None, None) => Blanks::default(),
         };
         Ok(View {
+            mouse,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -550,6 +647,8 @@ impl View {
             panel: args.panel.unwrap_or(Panel::Events),
             record: args.record,
             stretch,
+            check: args.check,
+            open: args.open,
         })
     }
 
@@ -565,10 +664,12 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
-    let opening = OPENING.with(|o| o.borrow().is_some());
-    if opening {
+    if let Some(request) = view.check {
+        return check::serve(search, name, request, view.theme, view.mouse);
+    }
+    if let Some(opening) = view.open {
         let app = App::opened(search, name, view.theme, 0, view.panel);
-        OPENING.with(|o| *o.borrow_mut() = Some(Some(Box::new(app))));
+        *opening.0.borrow_mut() = Some(Box::new(app));
         return Ok(ExitCode::SUCCESS);
     }
     let step = match view.at {
@@ -582,7 +683,7 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
             );
         }
         let app = App::opened(search, name, view.theme, step, view.panel);
-        ui::run_app(app, view.predict, view.record.as_deref())?;
+        ui::run_app(app, view.predict, view.mouse, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {

@@ -47,6 +47,26 @@ pub trait Report: Search {
         None
     }
 
+    /// The fields of a `place`, `undo` or `reject` JSON line that say
+    /// where the choice is (SPEC §6): what `backstep check` requires of a
+    /// student's line whenever the search's own line has them. N-Queens,
+    /// Word Search, the words and the maze place by `row` and `col`.
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col"]
+    }
+
+    /// The event a JSON line states, read back from its fields (the
+    /// inverse of [`Report::write_fields`]), so that `backstep check` can
+    /// say a student's event in the search's own words; `None` when the
+    /// fields make no event of this search, or the search reads none back
+    /// (the line is then shown as it was written).
+    fn read_event(
+        &self,
+        _fields: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<Self::Event> {
+        None
+    }
+
     /// The trace table's columns, `node` and `outcome` included.
     fn table_header(&self) -> &'static [&'static str];
 

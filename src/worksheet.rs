@@ -499,3 +499,10 @@ pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
     }
     lines
 }
+
+/// The answer key's table as the worksheet prints it (at most
+/// [`MAX_NODES`] rows), computed from the search: what `backstep check`
+/// grades a filled-in sheet against, never the key printed on the sheet.
+pub fn key<S: Report>(search: S) -> Table {
+    Run::new(search).table
+}

@@ -42,6 +42,10 @@ pub(crate) fn result_summary(
 }
 
 impl<R: Rules> Report for Sudoku<R> {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col", "digit"]
+    }
+
     fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
         match event {
             SudokuEvent::Place { row, col, digit } | SudokuEvent::Undo { row, col, digit } => {
