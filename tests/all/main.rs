@@ -37,6 +37,8 @@
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
+//! - `told`: every search and variant the registry knows: the Events panel
+//!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -84,6 +86,7 @@ mod state_compare;
 mod sweep;
 mod teaching;
 mod timeline;
+mod told;
 mod trail_trie;
 mod tree;
 mod words;
