@@ -143,6 +143,14 @@ pub fn told<S: Report>(search: &S, event: &S::Event) -> String {
     text
 }
 
+/// `1 colouring`, `2 colourings`: a count and its noun, singular for one.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// What a bug variant adds to the head of its summary, ` (bug NAME)`,
 /// so that its wrong result is never read as the search's own; empty for a
 /// correct search.
