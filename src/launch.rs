@@ -765,7 +765,7 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(&side.summary(), label));
+        text.push_str(&labelled(side.summary(), label));
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -790,19 +790,15 @@ pub fn show_sides(
 /// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
 /// its own (a label in words, `check at end`, matches the summary's
 /// `check-at-end`).
-pub fn labelled(summary: &str, label: &str) -> String {
-    let Some(colon) = summary.find(':') else {
-        return format!("{label}: {summary}");
-    };
-    let head = summary[..colon].replace('-', " ");
+pub fn labelled(mut summary: model::Summary, label: &str) -> String {
+    let head = summary.head.replace('-', " ");
     // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
     // all`) names its variant in one part of its own.
     let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if head.split(", ").any(named) {
-        summary.to_string()
-    } else {
-        format!("{} {label}{}", &summary[..colon], &summary[colon..])
+    if !head.split(", ").any(named) {
+        summary.head = format!("{} {label}", summary.head);
     }
+    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.
@@ -895,7 +891,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
     right.run_to_end();
     let results = format!(
         "{}\n{}\n",
-        parenthesised(&model::summary(&left), labels[0]),
+        parenthesised(model::summary(&left), labels[0]),
         model::summary(&right),
     );
     print_text(&(results + &text))?;
@@ -904,9 +900,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
 
 /// A summary whose head names its side in parentheses, as a bug's does:
 /// `word AAB: ...` becomes `word AAB (correct): ...`.
-fn parenthesised(summary: &str, label: &str) -> String {
-    match summary.split_once(':') {
-        Some((head, rest)) => format!("{head} ({label}):{rest}"),
-        None => format!("({label}) {summary}"),
-    }
+fn parenthesised(mut summary: model::Summary, label: &str) -> String {
+    summary.head = format!("{} ({label})", summary.head);
+    summary.to_string()
 }

@@ -286,7 +286,7 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }
-    writeln_str(&mut lines, &model::summary(&search))?;
+    writeln_str(&mut lines, &model::summary(&search).to_string())?;
     lines.finish()
 }
 

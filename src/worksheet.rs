@@ -309,10 +309,7 @@ impl Run {
         if !cut {
             table.extend(rows.finish().map(|row| row.into_cells()));
         }
-        let summary = (!cut).then(|| {
-            let summary = crate::model::summary(&search);
-            summary.lines().next().unwrap_or_default().to_string()
-        });
+        let summary = (!cut).then(|| crate::model::summary(&search).first_line());
         Run {
             table: Table {
                 header,
