@@ -520,11 +520,24 @@ fn node_budget(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
+/// Reads a count that must be 1 or more (`--max K`), saying so in the
+/// words a person would use.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1, not 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("must be a whole number, at least 1, not '{text}'")),
+    }
+}
+
 /// The result of writing to standard output, with the failure named (a
 /// closed pipe stays recognisable to `main`, which ends quietly on it).
 pub fn written(result: io::Result<()>) -> Result<()> {
-    result.context("cannot write to standard output")
+    result.context(CANNOT_WRITE)
 }
+
+/// What every failed write to standard output says.
+const CANNOT_WRITE: &str = "cannot write to standard output";
 
 /// Writes `text` to standard output and flushes it.
 pub fn print_text(text: &str) -> Result<()> {
@@ -700,8 +713,15 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
         let app = ui::app::App::new(search, name, view.theme);
-        ui::record::film(app, view.stretch, &mut out)?;
-        written(out.flush())?;
+        // The cast's only input/output is its writes to standard output
+        // (its frames are drawn in memory): an I/O error is a write's.
+        let filmed = ui::record::film(app, view.stretch, &mut out)
+            .and_then(|()| Ok(out.flush()?))
+            .map_err(|err| match err.downcast::<io::Error>() {
+                Ok(io) => anyhow::Error::new(io).context(CANNOT_WRITE),
+                Err(other) => other,
+            });
+        filmed?;
         return Ok(ExitCode::SUCCESS);
     }
     let printed = match mode {

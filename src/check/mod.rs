@@ -24,6 +24,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
+use crate::files;
 use crate::launch::{self, Kind};
 use crate::search::EventKind;
 use crate::ui::scene::Scene;
@@ -187,19 +188,13 @@ pub fn serve<S: Scene + Sheet>(
 
 /// A path as a message shows it: control characters escaped.
 pub(crate) fn shown(path: &Path) -> String {
-    escaped(&path.display().to_string())
+    escaped(&path.to_string_lossy())
 }
 
 /// Text from a student's file as a message shows it: control characters
-/// escaped, so that nothing in the file can reach the terminal as a code.
-pub(crate) fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            c if c.is_control() => c.escape_debug().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
+/// escaped (the program's one escaping), so that nothing in the file can
+/// reach the terminal as a code.
+pub(crate) use crate::files::escaped;
 
 impl CheckArgs {
     /// Grades the file against the search that `kinds` builds from the
@@ -207,13 +202,12 @@ impl CheckArgs {
     /// is an error (status 2).
     pub fn run(self, kinds: &[&dyn Kind]) -> Result<ExitCode> {
         let file = &self.file;
-        let meta =
-            std::fs::metadata(file).with_context(|| format!("cannot open {}", shown(file)))?;
-        if !meta.is_file() {
-            bail!(
-                "{} is not a regular file: check reads it twice (once for the kinds it holds, once to compare)",
-                shown(file)
-            );
+        // Checked before it is opened: a FIFO or a device is named and
+        // never opened (check reads the file twice: once for the kinds it
+        // holds, once to compare).
+        match files::find(file) {
+            files::Found::File(_) => {}
+            found => return Err(files::not_a_file("file", file, found)),
         }
         match sheet::sniff(file)? {
             sheet::Sniffed::Trace => self.run_trace(kinds),
