@@ -700,7 +700,13 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        // Plain text carries no colour: a text frame is drawn as without
+        // colour, so that marks stand in for what colour shows.
+        let theme = match mode {
+            Mode::Frame => view.theme.without_color(),
+            _ => view.theme,
+        };
+        let app = App::opened(search, name, theme, step, view.panel);
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
