@@ -236,6 +236,11 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
+    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// status at the right of the title and the key legend), for slides.
+    #[arg(long)]
+    pub bare: bool,
+
     /// With --print cast: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
@@ -373,6 +378,8 @@ pub struct View {
     predict: bool,
     /// Whether the terminal UI captures the mouse.
     mouse: bool,
+    /// Whether a drawn screen leaves out its chrome (`--bare`).
+    bare: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -420,6 +427,11 @@ impl View {
                 "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
             );
         }
+        if args.bare && !args.print.is_some_and(Mode::draws_screen) {
+            bail!(
+                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+            );
+        }
         if !cast {
             let given = [
                 ("--from", args.from.is_some()),
@@ -447,6 +459,7 @@ impl View {
         };
         Ok(View {
             mouse,
+            bare: args.bare,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -487,7 +500,8 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        let mut app = App::opened(search, name, view.theme, step, view.panel);
+        app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
@@ -499,7 +513,8 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
-        let app = ui::app::App::new(search, name, view.theme);
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.bare = view.bare;
         ui::record::film(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
