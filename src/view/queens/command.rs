@@ -84,7 +84,7 @@ pub struct QueensArgs {
         long,
         value_enum,
         value_name = "NAME",
-        conflicts_with_all = ["full", "check_at_end", "permutations", "fundamental", "play"]
+        conflicts_with_all = ["check_at_end", "permutations", "fundamental", "play"]
     )]
     pub bug: Option<QueensBug>,
 
@@ -162,6 +162,10 @@ impl Launch for QueensArgs {
 
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<QueensBug>()
+    }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
     }
 }
 
