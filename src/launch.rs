@@ -407,6 +407,11 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
+    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// status at the right of the title and the key legend), for slides.
+    #[arg(long)]
+    pub bare: bool,
+
     /// With --print cast: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
@@ -565,6 +570,8 @@ pub struct View {
     predict: bool,
     /// Whether the terminal UI captures the mouse.
     mouse: bool,
+    /// Whether a drawn screen leaves out its chrome (`--bare`).
+    bare: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -623,6 +630,11 @@ impl View {
                 "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
             );
         }
+        if args.bare && !args.print.is_some_and(Mode::draws_screen) {
+            bail!(
+                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+            );
+        }
         if !cast {
             let given = [
                 ("--from", args.from.is_some()),
@@ -650,6 +662,7 @@ impl View {
         };
         Ok(View {
             mouse,
+            bare: args.bare,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -706,7 +719,8 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
             Mode::Frame => view.theme.without_color(),
             _ => view.theme,
         };
-        let app = App::opened(search, name, theme, step, view.panel);
+        let mut app = App::opened(search, name, theme, step, view.panel);
+        app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
@@ -718,7 +732,8 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
-        let app = ui::app::App::new(search, name, view.theme);
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.bare = view.bare;
         // The cast's only input/output is its writes to standard output
         // (its frames are drawn in memory): an I/O error is a write's.
         let filmed = ui::record::film(app, view.stretch, &mut out)

@@ -32,6 +32,14 @@ pub enum Mode {
     Cast,
 }
 
+impl Mode {
+    /// Whether the mode draws the screen (and so takes `--bare`, `--size`
+    /// and the look's options).
+    pub fn draws_screen(self) -> bool {
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+    }
+}
+
 /// Prints a whole search in the given mode.
 ///
 /// A worksheet gets the default blanks (`legal,outcome`);
