@@ -196,9 +196,25 @@ impl Browser {
         self.command("DELETE", "/actions", None);
     }
 
-    /// The URLs of every request the browser sent since the last call
-    /// (from its performance log: `Network.requestWillBeSent`).
-    pub fn requests(&self) -> Vec<String> {
+    /// Has the page seen as `media` (`screen` or `print`) on a system that
+    /// prefers the `scheme` colour scheme (`light` or `dark`), through the
+    /// DevTools protocol command chromedriver passes on.
+    pub fn emulate(&self, media: &str, scheme: &str) {
+        let params = json!({
+            "media": media,
+            "features": [{ "name": "prefers-color-scheme", "value": scheme }]
+        });
+        self.command(
+            "POST",
+            "/goog/cdp/execute",
+            Some(&json!({ "cmd": "Emulation.setEmulatedMedia", "params": params })),
+        );
+    }
+
+    /// Every request the browser sent since the last call (from its
+    /// performance log: `Network.requestWillBeSent`): the address of the
+    /// document it was sent for, and its own.
+    pub fn requests(&self) -> Vec<(String, String)> {
         let log = self.command("POST", "/se/log", Some(&json!({ "type": "performance" })));
         let mut urls = Vec::new();
         for entry in log.as_array().into_iter().flatten() {
@@ -207,8 +223,12 @@ impl Browser {
             };
             let message: Value = serde_json::from_str(message).expect("a JSON log message");
             if message["message"]["method"] == "Network.requestWillBeSent" {
-                let url = &message["message"]["params"]["request"]["url"];
-                urls.push(url.as_str().unwrap_or_default().to_string());
+                let params = &message["message"]["params"];
+                let text = |value: &Value| value.as_str().unwrap_or_default().to_string();
+                urls.push((
+                    text(&params["documentURL"]),
+                    text(&params["request"]["url"]),
+                ));
             }
         }
         urls

@@ -8,6 +8,8 @@
 //!   the address follows (`#step=K`);
 //! - a run moves on and `esc` stops it; `?` shows the help, whose rows are
 //!   rows of the key table;
+//! - the colours follow the system's light or dark scheme, and print
+//!   shows the current frame without the controls;
 //! - the page sends no request at all (the browser's network log, checked
 //!   against a page that does send one), and reaches any step in 50 ms;
 //!
@@ -150,15 +152,25 @@ fn pages_in_a_browser_show_the_frames_and_step_like_the_terminal() {
     a_run_moves_on_and_esc_stops_it(&browser);
     the_help_is_the_key_table(&browser);
     any_step_is_shown_within_50_ms(&browser);
+    light_dark_and_print(&browser);
 
-    // No request but the pages themselves, all files; and the check sees
-    // a request when a page sends one.
+    // No request for the pages but the pages themselves (the browser's own
+    // pages, such as its new tab page, load what they load); and the check
+    // sees a request when a page sends one.
     let sent = browser.requests();
-    assert!(!sent.is_empty(), "the network log is empty: is it on?");
-    for url in &sent {
-        assert!(
-            url.starts_with("file://") || url == "about:blank",
-            "a page sent a request to {url}"
+    let ours: Vec<&(String, String)> = sent
+        .iter()
+        .filter(|(document, _)| document.starts_with("file://"))
+        .collect();
+    assert!(
+        ours.iter().any(|(_, url)| url.contains("keys.html")),
+        "the network log has no page: is it on? {sent:?}"
+    );
+    for (document, url) in &ours {
+        assert_eq!(
+            url.split('#').next(),
+            document.split('#').next(),
+            "the page {document} sent a request to {url}"
         );
     }
     let control = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("control.html");
@@ -170,7 +182,9 @@ fn pages_in_a_browser_show_the_frames_and_step_like_the_terminal() {
     browser.navigate(&format!("file://{}", control.display()));
     let sent = browser.requests();
     assert!(
-        sent.iter().any(|url| url.contains("127.0.0.1:9/probe.png")),
+        sent.iter()
+            .any(|(document, url)| document.ends_with("control.html")
+                && url.contains("127.0.0.1:9/probe.png")),
         "the control page's request was not seen: {sent:?}"
     );
 }
@@ -333,6 +347,33 @@ fn the_help_is_the_key_table(browser: &Browser) {
         Value::Bool(true),
         "esc closes the help"
     );
+}
+
+/// The page's colours follow the system's scheme, and printing shows the
+/// current frame alone.
+fn light_dark_and_print(browser: &Browser) {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys.html");
+    open_at(browser, &path, 9);
+    let background = "return getComputedStyle(document.getElementById('screen')).backgroundColor";
+    browser.emulate("screen", "dark");
+    assert_eq!(browser.run(background), "rgb(22, 22, 28)");
+    browser.emulate("screen", "light");
+    assert_eq!(browser.run(background), "rgb(244, 244, 240)");
+    let shown = |id: &str| {
+        browser.run(&format!(
+            "return getComputedStyle(document.getElementById('{id}')).display !== 'none'"
+        ))
+    };
+    assert_eq!(shown("controls"), Value::Bool(true));
+    browser.emulate("print", "light");
+    assert_eq!(
+        shown("controls"),
+        Value::Bool(false),
+        "print hides the controls"
+    );
+    assert_eq!(shown("screen"), Value::Bool(true));
+    assert_eq!(screen_text(browser), frame(&search_args("queens"), 9, &[]));
+    browser.emulate("", "light");
 }
 
 fn any_step_is_shown_within_50_ms(browser: &Browser) {
