@@ -387,7 +387,7 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame, svg or cast: the screen's size in columns and rows
+    /// With --print frame, svg, cast or html: the screen's size in columns and rows
     /// [default: 80x24].
     #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
     pub size: Option<(u16, u16)>,
@@ -412,11 +412,11 @@ pub struct SearchView {
     #[arg(long)]
     pub bare: bool,
 
-    /// With --print cast: the first step shown [default: 0].
+    /// With --print cast or html: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
 
-    /// With --print cast: the last step shown, or `end` [default: end].
+    /// With --print cast or html: the last step shown, or `end` [default: end].
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
@@ -617,17 +617,18 @@ impl View {
         if args.at.is_some() && !screen {
             bail!("--at applies only on screen or with --print frame or svg (one position each)");
         }
-        if args.panel.is_some() && !screen {
-            bail!("--panel applies only on screen or with --print frame or svg");
-        }
         let cast = args.print == Some(Mode::Cast);
+        let html = args.print == Some(Mode::Html);
+        if args.panel.is_some() && !screen && !html {
+            bail!("--panel applies only on screen or with --print frame, svg or html");
+        }
         args.look.refuse_unless(
-            screen || cast,
-            "on screen or with --print frame, svg or cast",
+            screen || cast || html,
+            "on screen or with --print frame, svg, cast or html",
         )?;
-        if args.size.is_some() && !frame && !cast {
+        if args.size.is_some() && !frame && !cast && !html {
             bail!(
-                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
+                "--size applies only with --print frame, svg, cast or html (the screen is the terminal's size)"
             );
         }
         if args.bare && !args.print.is_some_and(Mode::draws_screen) {
@@ -635,15 +636,14 @@ impl View {
                 "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
             );
         }
-        if !cast {
-            let given = [
-                ("--from", args.from.is_some()),
-                ("--to", args.to.is_some()),
-                ("--speed", args.speed.is_some()),
-            ];
+        if !cast && !html {
+            let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print cast");
+                bail!("{name} applies only with --print cast or html");
             }
+        }
+        if !cast && args.speed.is_some() {
+            bail!("--speed applies only with --print cast");
         }
         let stretch = ui::record::Stretch {
             from: args.from.unwrap_or(0),
@@ -743,6 +743,13 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
                 Err(other) => other,
             });
         filmed?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if mode == Mode::Html {
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.panel = view.panel;
+        ui::html::page(app, view.stretch, &mut out)?;
+        written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
     }
     let printed = match mode {

@@ -30,6 +30,9 @@ pub enum Mode {
     /// The screen from step --from to --to as an asciicast (a recording
     /// asciinema plays), --speed steps a second, at --size.
     Cast,
+    /// The screen from step --from to --to as one web page that steps like
+    /// the terminal (its keys, a slider, `#step=K` addresses), at --size.
+    Html,
 }
 
 impl Mode {
@@ -56,9 +59,9 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
         Mode::Trace => write_trace(search, out),
         Mode::Table => write_table(search, out),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
-        // A frame, an SVG or a cast draws the screen, which needs a
+        // A frame, an SVG, a cast or a page draws the screen, which needs a
         // `Scene`: `launch::show` makes it, and never sends it here.
-        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+        Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html => Err(io::Error::other(
             "internal error: the screen is drawn by launch::show, not print",
         )),
     }
