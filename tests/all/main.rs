@@ -37,6 +37,8 @@
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
+//! - `check`: `backstep check` grading traces and worksheets, naming the
+//!   bug lab's bugs, and the student programs in `examples/students/`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -51,6 +53,7 @@ mod big_screens;
 mod budgets;
 mod bugs;
 mod casts;
+mod check;
 mod colour;
 mod compact;
 mod contract;
