@@ -256,6 +256,11 @@ pub struct SearchView {
     #[arg(long, value_enum, value_name = "PANEL")]
     pub panel: Option<Panel>,
 
+    /// Leave the mouse to the terminal (to select text with it): no clicks
+    /// or wheel in the terminal UI (also set by BACKSTEP_NO_MOUSE=1).
+    #[arg(long, conflicts_with = "print")]
+    pub no_mouse: bool,
+
     /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
     /// (play it with `backstep replay FILE` or asciinema).
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
@@ -388,11 +393,20 @@ pub fn theme(look: &Look) -> Theme {
     Theme::new(!no_color, look.ascii)
 }
 
+/// Whether the terminal UI captures the mouse: not with `--no-mouse`, nor
+/// with BACKSTEP_NO_MOUSE set to anything but empty or `0`.
+pub fn mouse(view: &SearchView) -> bool {
+    let refused = std::env::var_os("BACKSTEP_NO_MOUSE").is_some_and(|v| !v.is_empty() && v != "0");
+    !view.no_mouse && !refused
+}
+
 /// How the user asked to see the search.
 pub struct View {
     mode: Option<Mode>,
     max_nodes: Option<u64>,
     predict: bool,
+    /// Whether the terminal UI captures the mouse.
+    mouse: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -468,12 +482,14 @@ impl View {
             speed: args.speed.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
+        let mouse = mouse(&args);
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
             (None, None) => Blanks::default(),
         };
         Ok(View {
+            mouse,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -514,7 +530,7 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
             );
         }
         let app = App::opened(search, name, view.theme, step, view.panel);
-        ui::run_app(app, view.predict, view.record.as_deref())?;
+        ui::run_app(app, view.predict, view.mouse, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
@@ -701,23 +717,14 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
-    let describe = |search: &dyn Fn(&A::Event) -> String, event: Option<&A::Event>| {
-        event.map_or_else(|| "the search has ended".to_string(), search)
-    };
     if let Some(p) = &parting {
-        let words = describe(
-            &|e| p.left_search.describe(e, p.left_search.counters().found),
-            p.left.as_ref(),
-        );
-        let bug_words = describe(
-            &|e| p.right_search.describe(e, p.right_search.counters().found),
-            p.right.as_ref(),
-        );
         text.push_str(&format!(
-            "first difference at step {}:\n  {}: {words}\n  {}: {bug_words}\n  {}\n",
+            "first difference at step {}:\n  {}: {}\n  {}: {}\n  {}\n",
             p.step,
             labels[0],
+            p.left_said(),
             labels[1],
+            p.right_said(),
             explain(p)
         ));
     } else {

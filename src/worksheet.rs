@@ -294,7 +294,7 @@ impl Run {
         let mut before = Vec::new();
         while let Some(event) = search.next() {
             if rows.entered() == 0 {
-                before.push(search.describe(&event, search.counters().found));
+                before.push(crate::model::told(&search, &event));
             }
             table.extend(rows.record(&search, &event).map(|row| row.into_cells()));
             // Stop once the node past the cap is entered, rather than run

@@ -488,15 +488,6 @@ pub fn explain<R: Rules>(p: &Parting<Queens, Queens<R>>) -> String {
                  places a queen there where the correct search rejects the square."
             )
         }
-        (left, right) => {
-            let say = |search: &dyn Fn(&QueensEvent) -> String, event: Option<QueensEvent>| {
-                event.map_or("has ended".to_string(), |e| search(&e))
-            };
-            format!(
-                "The correct search does `{}` where the bug does `{}`.",
-                say(&|e| p.left_search.describe(e, 0), left),
-                say(&|e| p.right_search.describe(e, 0), right)
-            )
-        }
+        _ => p.plainly(),
     }
 }

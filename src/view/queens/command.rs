@@ -330,7 +330,8 @@ fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
     if !ui::can_draw() {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
-    ui::play::run(n, launch::theme(&view.look), view.record.as_deref())?;
+    let mouse = launch::mouse(view);
+    ui::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
