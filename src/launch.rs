@@ -517,7 +517,7 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         search.limit_nodes(max);
     }
     if let Some(request) = view.check {
-        return check::serve(search, name, request, view.theme);
+        return check::serve(search, name, request, view.theme, view.mouse);
     }
     let step = match view.at {
         Some(at) => position::find(&search, at)?,
