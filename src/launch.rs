@@ -18,6 +18,7 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
+use crate::estimate;
 use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
@@ -375,10 +376,16 @@ pub struct SearchView {
     )]
     pub blanks: Option<Vec<Group>>,
 
-    /// With --print worksheet: leave a third of the cells blank, chosen at
-    /// random; the same K hides the same cells.
+    /// The run's random seed. With --print worksheet: leave a third of the
+    /// cells blank, chosen at random (the same K hides the same cells); with
+    /// --print estimate: the probes' random choices [default: 0].
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// With --print estimate: how many random probes to take
+    /// [default: 1000].
+    #[arg(long, value_name = "K", value_parser = probe_count)]
+    pub probes: Option<u64>,
 
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
@@ -518,6 +525,18 @@ pub enum SummaryOnly {
     Summary,
 }
 
+/// Reads `--probes K`: a whole number of probes, at least 2 (one standard
+/// error needs two), at most [`estimate::MAX_PROBES`].
+fn probe_count(text: &str) -> Result<u64, String> {
+    let max = estimate::MAX_PROBES;
+    match text.parse::<u64>() {
+        Ok(k) if (2..=max).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "expected a whole number of probes from 2 to {max}, not '{text}'"
+        )),
+    }
+}
+
 /// Reads `--max-nodes K`: a whole number of nodes, 0 or more (a root that
 /// counts is always entered, so 0 still shows one node).
 fn node_budget(text: &str) -> Result<u64, String> {
@@ -589,6 +608,10 @@ pub struct View {
     check: Option<check::Request>,
     /// Where [`open`] takes the screen instead of showing it.
     open: Option<Opening>,
+    /// How many probes `--print estimate` takes.
+    probes: u64,
+    /// The run's random seed (`--seed`, 0 unless given).
+    seed: u64,
 }
 
 impl View {
@@ -603,14 +626,19 @@ impl View {
                 mode.unwrap_or_default()
             );
         }
-        if args.print != Some(Mode::Worksheet) {
-            let given = [
-                ("--blanks", args.blanks.is_some()),
-                ("--seed", args.seed.is_some()),
-            ];
-            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print worksheet");
-            }
+        if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
+            bail!("--blanks applies only with --print worksheet");
+        }
+        if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
+            bail!("--seed applies only with --print worksheet or estimate");
+        }
+        if args.print != Some(Mode::Estimate) && args.probes.is_some() {
+            bail!("--probes applies only with --print estimate");
+        }
+        if args.print == Some(Mode::Estimate) && args.max_nodes.is_some() {
+            bail!(
+                "--max-nodes does not apply to --print estimate (the probes walk the whole tree)"
+            );
         }
         let frame = matches!(args.print, Some(Mode::Frame | Mode::Svg));
         let screen = args.print.is_none() || frame;
@@ -663,6 +691,8 @@ impl View {
         Ok(View {
             mouse,
             bare: args.bare,
+            probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
+            seed: args.seed.unwrap_or(0),
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -678,10 +708,10 @@ impl View {
         })
     }
 
-    /// Whether the search should yield its rejects: counting needs none;
-    /// every other output shows them.
+    /// Whether the search should yield its rejects: counting and
+    /// estimating need none; every other output shows them.
     pub fn rejects(&self) -> bool {
-        self.mode != Some(Mode::Summary)
+        !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
 
@@ -728,6 +758,11 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
             _ => still::text(&buffer),
         };
         print_text(&text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if mode == Mode::Estimate {
+        let line = print::estimate_line(&search, view.probes, view.seed)?;
+        print_text(&format!("{line}\n"))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());

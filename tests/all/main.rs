@@ -63,6 +63,7 @@ mod contract;
 mod cover;
 mod cover_cli;
 mod errors;
+mod estimate;
 mod event_loop;
 mod frames;
 mod fuzz;
