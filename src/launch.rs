@@ -781,7 +781,9 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     }
     if mode == Mode::Html {
-        let mut app = ui::app::App::new(search, name, view.theme);
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
         app.panel = view.panel;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
