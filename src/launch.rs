@@ -112,7 +112,8 @@ pub trait Kind: Sync {
 /// (`--full`, `--all`, `--no-inventory`) and each value of each of its
 /// value lists (`--order`, `--state`, `--bug`) but the default, kept when
 /// the command accepts it with `--print trace` (so `--list` and `--play`,
-/// which show no trace, are not variants). Read from the command itself:
+/// which show no trace, are not variants; an instance not yet named is no
+/// reason to refuse one). Read from the command itself:
 /// an option added to a search is a variant with no list to keep. The
 /// options every search shares ([`SearchView`]) and those taking other
 /// values (an instance, a size) pick no variant.
@@ -144,11 +145,16 @@ pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
             variants.push(vec![flag.clone(), value.get_name().to_string()]);
         }
     }
+    // A command that needs an instance named is refused for want of it,
+    // which is no conflict: its variants stand.
     variants.retain(|args| {
         let line = std::iter::once(command.get_name())
             .chain(args.iter().map(String::as_str))
             .chain(["--print", "trace"]);
-        command.clone().try_get_matches_from(line).is_ok()
+        match command.clone().try_get_matches_from(line) {
+            Ok(_) => true,
+            Err(err) => err.kind() == clap::error::ErrorKind::MissingRequiredArgument,
+        }
     });
     variants
 }
@@ -164,8 +170,9 @@ pub trait Opened {
     fn total(&self) -> Option<u64>;
     /// The screen at `width` x `height`, as `--print frame` draws it.
     fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
-    /// The rows of the trace table panel, as far as the search has gone.
-    fn table_rows(&self) -> Vec<Vec<String>>;
+    /// The rows of the trace table panel, as far as the search has gone
+    /// (brought up to the step as the panel brings them when shown).
+    fn table_rows(&mut self) -> Vec<Vec<String>>;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -185,7 +192,8 @@ impl<S: Scene + 'static> Opened for App<S> {
         still::draw(self, width, height)
     }
 
-    fn table_rows(&self) -> Vec<Vec<String>> {
+    fn table_rows(&mut self) -> Vec<Vec<String>> {
+        self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
     }
