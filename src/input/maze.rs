@@ -32,7 +32,7 @@ pub fn maze_of(named: Option<&str>, typed: Option<&str>) -> Result<Loaded<Grid>>
 /// Reads a maze file: one row per line, blank lines ignored.
 pub fn parse_lines(text: &str) -> Result<Grid> {
     let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    Ok(Grid::new(&rows)?)
+    Grid::new(&rows)
 }
 
 /// Loads a maze from a file (one row per line) if a file of that name
