@@ -90,7 +90,7 @@ pub struct WordArgs {
 /// The board the first argument or `--board` names, else the sample.
 fn board(named: Option<&String>, typed: Option<&String>) -> Result<input::Loaded<Board>> {
     let (named, typed) = (named.map(String::as_str), typed.map(String::as_str));
-    input::board_of(assets::BOARDS, named, typed, samples::BOARD)
+    input::board_of(assets::BOARDS, named, typed, samples::SAMPLE)
 }
 
 impl Launch for WordArgs {
