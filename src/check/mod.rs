@@ -178,7 +178,7 @@ pub fn serve<S: Scene + Sheet>(
         Task::Trace(compared) => Outcome::Trace(trace::grade(search, &request.file, compared)?),
         Task::Sheet => Outcome::Sheet(sheet::grade(search, &request.file)?),
         Task::Open(compared) => {
-            trace::open(search, name, &request.file, compared, theme, mouse)?;
+            trace::open(search, name, &request.file, compared, (theme, mouse))?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -186,15 +186,16 @@ pub fn serve<S: Scene + Sheet>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A path as a message shows it: control characters escaped.
+/// A path as a message shows it: quoted, control characters escaped.
 pub(crate) fn shown(path: &Path) -> String {
-    escaped(&path.to_string_lossy())
+    files::quoted(path)
 }
 
 /// Text from a student's file as a message shows it: control characters
-/// escaped (the program's one escaping), so that nothing in the file can
-/// reach the terminal as a code.
-pub(crate) use crate::files::escaped;
+/// escaped, so that nothing in the file can reach the terminal as a code.
+pub(crate) fn escaped(text: &str) -> String {
+    files::escaped(text)
+}
 
 impl CheckArgs {
     /// Grades the file against the search that `kinds` builds from the

@@ -70,6 +70,10 @@ impl Launch for ColourArgs {
         };
         launch::show(Colour::new(&graph, options), &name, view)
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// The graph named (a shipped name or a file), or else of `--edges` and

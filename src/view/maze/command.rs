@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use crate::assets;
 use crate::input::maze::maze_of;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::print::Mode;
 use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
 use crate::view::maze::explain;
 
@@ -54,7 +55,9 @@ impl Launch for MazeArgs {
             launch::print_text(&assets::list_text(assets::MAZES))?;
             return Ok(ExitCode::SUCCESS);
         }
-        if self.bug.is_some() {
+        // The probes of an estimate walk without a budget (SPEC §7), and
+        // name an endless tree instead.
+        if self.bug.is_some() && self.view.print != Some(Mode::Estimate) {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
         let view = View::new(self.view)?;
