@@ -268,7 +268,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -318,7 +318,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -344,6 +344,25 @@ impl<S: Launch> Kind for Solo<S> {
     fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
         run_opened::<S>(self.name, matches)
     }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
