@@ -454,9 +454,14 @@ pub struct SearchView {
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
@@ -691,14 +696,19 @@ impl View {
                 "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
             );
         }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
         if !cast && !html {
             let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
                 bail!("{name} applies only with --print cast or html");
             }
-        }
-        if !cast && args.speed.is_some() {
-            bail!("--speed applies only with --print cast");
         }
         let stretch = ui::record::Stretch {
             from: args.from.unwrap_or(0),
@@ -706,7 +716,7 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
+            rate: args.rate.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);

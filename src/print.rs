@@ -29,7 +29,7 @@ pub enum Mode {
     /// The same screen as an SVG picture in the theme's colours.
     Svg,
     /// The screen from step --from to --to as an asciicast (a recording
-    /// asciinema plays), --speed steps a second, at --size.
+    /// asciinema plays), --rate steps a second, at --size.
     Cast,
     /// The screen from step --from to --to as one web page that steps like
     /// the terminal (its keys, a slider, `#step=K` addresses), at --size.
