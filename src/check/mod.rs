@@ -24,6 +24,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
+use crate::files;
 use crate::launch::{self, Kind};
 use crate::search::EventKind;
 use crate::ui::scene::Scene;
@@ -177,7 +178,7 @@ pub fn serve<S: Scene + Sheet>(
         Task::Trace(compared) => Outcome::Trace(trace::grade(search, &request.file, compared)?),
         Task::Sheet => Outcome::Sheet(sheet::grade(search, &request.file)?),
         Task::Open(compared) => {
-            trace::open(search, name, &request.file, compared, theme, mouse)?;
+            trace::open(search, name, &request.file, compared, (theme, mouse))?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -185,20 +186,15 @@ pub fn serve<S: Scene + Sheet>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A path as a message shows it: control characters escaped.
+/// A path as a message shows it: quoted, control characters escaped.
 pub(crate) fn shown(path: &Path) -> String {
-    escaped(&path.display().to_string())
+    files::quoted(path)
 }
 
 /// Text from a student's file as a message shows it: control characters
 /// escaped, so that nothing in the file can reach the terminal as a code.
 pub(crate) fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            c if c.is_control() => c.escape_debug().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+    files::escaped(text)
 }
 
 impl CheckArgs {

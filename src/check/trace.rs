@@ -162,7 +162,7 @@ fn reference<S: Report>(search: &S, event: &S::Event, json: &mut String) -> Resu
     let fields: Fields =
         serde_json::from_str(json).context("internal error: the search's JSON line")?;
     Ok(Shown {
-        words: crate::model::told(search, event),
+        words: model::told(search, event),
         fields,
     })
 }
@@ -171,7 +171,7 @@ fn reference<S: Report>(search: &S, event: &S::Event, json: &mut String) -> Resu
 /// the search reads it back, else as the JSON it was written in.
 fn student<S: Report>(search: &S, fields: Fields) -> Shown {
     let words = match search.read_event(&fields) {
-        Some(event) => crate::model::told(search, &event),
+        Some(event) => model::told(search, &event),
         None => escaped(&Value::Object(fields.clone()).to_string()),
     };
     Shown { words, fields }
@@ -355,8 +355,7 @@ pub fn open<S: Scene>(
     name: &str,
     path: &Path,
     compared: Compared,
-    theme: Theme,
-    mouse: bool,
+    (theme, mouse): (Theme, bool),
 ) -> Result<()> {
     let graded = grade(search.clone(), path, compared)?;
     if !crate::ui::can_draw() {

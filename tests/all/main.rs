@@ -38,7 +38,9 @@
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
 //! - `html`: `--print html` pages in headless Chromium (`browser`, a small
-//!   WebDriver client): frames, keys, runs, help, no network, speed;
+//!   WebDriver client): frames, keys, runs, help, no network, speed.
+//! - `check`: `backstep check` grading traces and worksheets, naming the
+//!   bug lab's bugs, and the student programs in `examples/students/`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -54,12 +56,14 @@ mod browser;
 mod budgets;
 mod bugs;
 mod casts;
+mod check;
 mod colour;
 mod compact;
 mod contract;
 mod cover;
 mod cover_cli;
 mod errors;
+mod estimate;
 mod event_loop;
 mod frames;
 mod fuzz;
