@@ -87,7 +87,8 @@ pub struct CheckArgs {
 pub enum Format {
     /// Words for a person.
     Text,
-    /// One JSON object (SPEC §6).
+    /// One JSON object: ok, compared, matched, first_difference, bug (a
+    /// worksheet: ok, cells, first_wrong).
     Json,
 }
 
