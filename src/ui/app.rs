@@ -104,6 +104,9 @@ pub struct App<S: Scene> {
     pub log_back: usize,
     /// The step the log was scrolled back at.
     pub(super) log_step: u64,
+    /// Drawn without the chrome, for slides (`--bare`): no status at the
+    /// right of the title, no key bar (its rows go to the panels).
+    pub bare: bool,
 }
 
 /// Where the table or tree was last drawn: its first line, the lines in
@@ -180,6 +183,7 @@ impl<S: Scene> App<S> {
             hits: Hits::default(),
             log_back: 0,
             log_step: 0,
+            bare: false,
         }
     }
 

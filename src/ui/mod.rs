@@ -5,6 +5,7 @@ pub mod app;
 pub mod big;
 pub mod bookmarks;
 pub mod compare;
+pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;

@@ -166,7 +166,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
-    let bar_rows = if keys_fit(app, area.width) || area.height <= h {
+    let bar_rows = if app.bare {
+        0
+    } else if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
@@ -219,7 +221,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),
         Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
     }
-    render_key_bar(app, frame, bar);
+    if !app.bare {
+        render_key_bar(app, frame, bar);
+    }
     if app.help {
         // Over the panels only: the title and the key bar stay in view.
         let room = Rect {
@@ -271,7 +275,11 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let right = format!("{state}{fold}{board} {dot} ? help ");
+    let right = if app.bare {
+        String::new()
+    } else {
+        format!("{state}{fold}{board} {dot} ? help ")
+    };
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 

@@ -38,6 +38,9 @@ pub struct Glyphs {
     pub both: &'static str,
     /// A legal square of the row being filled.
     pub legal: &'static str,
+    /// An empty square of a board drawn without colour, where no
+    /// background shows the square.
+    pub empty: &'static str,
     /// A root column skipped by symmetry.
     pub mirror: &'static str,
     /// A rejected square or digit.
@@ -80,6 +83,7 @@ const UNICODE: Glyphs = Glyphs {
     low: "╱",
     both: "╳",
     legal: "·",
+    empty: "_",
     mirror: "↔",
     rejected: "✗",
     dead: "✗",
@@ -105,6 +109,7 @@ const ASCII: Glyphs = Glyphs {
     low: "/",
     both: "X",
     legal: ".",
+    empty: "_",
     mirror: "~",
     rejected: "x",
     dead: "X",
@@ -163,6 +168,14 @@ impl Theme {
             color,
             glyphs: if ascii { ASCII } else { UNICODE },
             hide_answer: false,
+        }
+    }
+
+    /// The same theme without colour (reverse video and marks instead).
+    pub fn without_color(self) -> Theme {
+        Theme {
+            color: false,
+            ..self
         }
     }
 

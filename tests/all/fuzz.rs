@@ -554,8 +554,8 @@ fn problems(outcome: &Outcome, stderr: &str) -> Vec<String> {
             if first.trim().is_empty() {
                 problems.push("status 2 with no message".to_string());
             }
-            if first.starts_with("backstep:") && stderr.lines().count() != 1 {
-                problems.push("a message of more than one line".to_string());
+            if !first.starts_with("backstep: ") || stderr.lines().count() != 1 {
+                problems.push("not one line after `backstep: `".to_string());
             }
             if !names_a_spot(first) {
                 problems.push("the message names no value, option or place".to_string());

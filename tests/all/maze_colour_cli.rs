@@ -275,8 +275,8 @@ fn bad_inputs_exit_2_with_a_message_that_names_the_spot() {
             if run.stderr.contains("panicked") {
                 problems.push("panicked".to_string());
             }
-            if run.stderr.starts_with("backstep:") && run.stderr.lines().count() != 1 {
-                problems.push("not one line".to_string());
+            if !run.stderr.starts_with("backstep: ") || run.stderr.lines().count() != 1 {
+                problems.push("not one line after `backstep: `".to_string());
             }
             for words in *says {
                 if !run.stderr.contains(words) {

@@ -19,7 +19,7 @@ pub struct CoverArgs {
     pub problem: Option<String>,
 
     /// Stop after K solutions (closing every open option).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = launch::at_least_one)]
     pub max: Option<u64>,
 
     /// List the shipped problems and exit.

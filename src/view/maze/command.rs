@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use crate::input::maze::{DEFAULT, load_grid};
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::print::Mode;
 use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
 use crate::view::maze::explain;
 
@@ -39,7 +40,9 @@ pub struct MazeArgs {
 
 impl Launch for MazeArgs {
     fn run(mut self) -> Result<ExitCode> {
-        if self.bug.is_some() {
+        // The probes of an estimate walk without a budget (SPEC §7), and
+        // name an endless tree instead.
+        if self.bug.is_some() && self.view.print != Some(Mode::Estimate) {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
         let view = View::new(self.view)?;
