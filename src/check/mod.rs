@@ -317,6 +317,11 @@ impl<'a> Built<'a> {
                     names.join(", ")
                 )
             })?;
+        if let Some(option) = rest.iter().find(|a| *a == "--list" || *a == "--play") {
+            bail!(
+                "check grades against a search, and {option} shows none: leave it out of the search's arguments"
+            );
+        }
         if rest.iter().any(|a| a == "--bug" || a.starts_with("--bug=")) {
             bail!(
                 "check grades against the correct search: leave --bug out (a trace that follows a bug is named by check itself)"
@@ -347,7 +352,10 @@ impl<'a> Built<'a> {
         self.run(request.clone())?;
         match request.take() {
             Some(Outcome::Trace(graded)) => Ok(graded),
-            _ => bail!("internal error: the search left no grade"),
+            _ => bail!(
+                "check: `{}` builds no search to grade against",
+                escaped(&self.args.join(" "))
+            ),
         }
     }
 

@@ -382,6 +382,7 @@ fn bad_input_names_the_line() {
             "leave --print summary out",
         ),
         (&["chess"][..], "no search named \"chess\""),
+        (&["sudoku", "--list"][..], "--list shows none"),
         (&[][..], "check needs the search"),
     ] {
         let output = check(&[], &path, search);
