@@ -18,6 +18,7 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
+use crate::estimate;
 use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
@@ -267,7 +268,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -317,7 +318,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -343,6 +344,25 @@ impl<S: Launch> Kind for Solo<S> {
     fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
         run_opened::<S>(self.name, matches)
     }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -383,10 +403,16 @@ pub struct SearchView {
     )]
     pub blanks: Option<Vec<Group>>,
 
-    /// With --print worksheet: leave a third of the cells blank, chosen at
-    /// random; the same K hides the same cells.
+    /// The run's random seed. With --print worksheet: leave a third of the
+    /// cells blank, chosen at random (the same K hides the same cells); with
+    /// --print estimate: the probes' random choices [default: 0].
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// With --print estimate: how many random probes to take
+    /// [default: 1000].
+    #[arg(long, value_name = "K", value_parser = probe_count)]
+    pub probes: Option<u64>,
 
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
@@ -395,7 +421,7 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame, svg or cast: the screen's size in columns and rows
+    /// With --print frame, svg, cast or html: the screen's size in columns and rows
     /// [default: 80x24].
     #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
     pub size: Option<(u16, u16)>,
@@ -415,17 +441,27 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print cast: the first step shown [default: 0].
+    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// status at the right of the title and the key legend), for slides.
+    #[arg(long)]
+    pub bare: bool,
+
+    /// With --print cast or html: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
 
-    /// With --print cast: the last step shown, or `end` [default: end].
+    /// With --print cast or html: the last step shown, or `end` [default: end].
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
@@ -521,6 +557,18 @@ pub enum SummaryOnly {
     Summary,
 }
 
+/// Reads `--probes K`: a whole number of probes, at least 2 (one standard
+/// error needs two), at most [`estimate::MAX_PROBES`].
+fn probe_count(text: &str) -> Result<u64, String> {
+    let max = estimate::MAX_PROBES;
+    match text.parse::<u64>() {
+        Ok(k) if (2..=max).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "expected a whole number of probes from 2 to {max}, not '{text}'"
+        )),
+    }
+}
+
 /// Reads `--max-nodes K`: a whole number of nodes, 0 or more (a root that
 /// counts is always entered, so 0 still shows one node).
 fn node_budget(text: &str) -> Result<u64, String> {
@@ -528,11 +576,24 @@ fn node_budget(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
+/// Reads a count that must be 1 or more (`--max K`), saying so in the
+/// words a person would use.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1, not 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("must be a whole number, at least 1, not '{text}'")),
+    }
+}
+
 /// The result of writing to standard output, with the failure named (a
 /// closed pipe stays recognisable to `main`, which ends quietly on it).
 pub fn written(result: io::Result<()>) -> Result<()> {
-    result.context("cannot write to standard output")
+    result.context(CANNOT_WRITE)
 }
+
+/// What every failed write to standard output says.
+const CANNOT_WRITE: &str = "cannot write to standard output";
 
 /// Writes `text` to standard output and flushes it.
 pub fn print_text(text: &str) -> Result<()> {
@@ -560,6 +621,8 @@ pub struct View {
     predict: bool,
     /// Whether the terminal UI captures the mouse.
     mouse: bool,
+    /// Whether a drawn screen leaves out its chrome (`--bare`).
+    bare: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -577,6 +640,10 @@ pub struct View {
     check: Option<check::Request>,
     /// Where [`open`] takes the screen instead of showing it.
     open: Option<Opening>,
+    /// How many probes `--print estimate` takes.
+    probes: u64,
+    /// The run's random seed (`--seed`, 0 unless given).
+    seed: u64,
 }
 
 impl View {
@@ -591,41 +658,56 @@ impl View {
                 mode.unwrap_or_default()
             );
         }
-        if args.print != Some(Mode::Worksheet) {
-            let given = [
-                ("--blanks", args.blanks.is_some()),
-                ("--seed", args.seed.is_some()),
-            ];
-            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print worksheet");
-            }
+        if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
+            bail!("--blanks applies only with --print worksheet");
+        }
+        if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
+            bail!("--seed applies only with --print worksheet or estimate");
+        }
+        if args.print != Some(Mode::Estimate) && args.probes.is_some() {
+            bail!("--probes applies only with --print estimate");
+        }
+        if args.print == Some(Mode::Estimate) && args.max_nodes.is_some() {
+            bail!(
+                "--max-nodes does not apply to --print estimate (the probes walk the whole tree)"
+            );
         }
         let frame = matches!(args.print, Some(Mode::Frame | Mode::Svg));
         let screen = args.print.is_none() || frame;
         if args.at.is_some() && !screen {
             bail!("--at applies only on screen or with --print frame or svg (one position each)");
         }
-        if args.panel.is_some() && !screen {
-            bail!("--panel applies only on screen or with --print frame or svg");
-        }
         let cast = args.print == Some(Mode::Cast);
+        let html = args.print == Some(Mode::Html);
+        if args.panel.is_some() && !screen && !html {
+            bail!("--panel applies only on screen or with --print frame, svg or html");
+        }
         args.look.refuse_unless(
-            screen || cast,
-            "on screen or with --print frame, svg or cast",
+            screen || cast || html,
+            "on screen or with --print frame, svg, cast or html",
         )?;
-        if args.size.is_some() && !frame && !cast {
+        if args.size.is_some() && !frame && !cast && !html {
             bail!(
-                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
+                "--size applies only with --print frame, svg, cast or html (the screen is the terminal's size)"
             );
         }
-        if !cast {
-            let given = [
-                ("--from", args.from.is_some()),
-                ("--to", args.to.is_some()),
-                ("--speed", args.speed.is_some()),
-            ];
+        if args.bare && !args.print.is_some_and(Mode::draws_screen) {
+            bail!(
+                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+            );
+        }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
+        if !cast && !html {
+            let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print cast");
+                bail!("{name} applies only with --print cast or html");
             }
         }
         let stretch = ui::record::Stretch {
@@ -634,7 +716,7 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
+            rate: args.rate.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
@@ -645,6 +727,9 @@ impl View {
         };
         Ok(View {
             mouse,
+            bare: args.bare,
+            probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
+            seed: args.seed.unwrap_or(0),
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -660,10 +745,10 @@ impl View {
         })
     }
 
-    /// Whether the search should yield its rejects: counting needs none;
-    /// every other output shows them.
+    /// Whether the search should yield its rejects: counting and
+    /// estimating need none; every other output shows them.
     pub fn rejects(&self) -> bool {
-        self.mode != Some(Mode::Summary)
+        !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
 
@@ -695,7 +780,14 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        // Plain text carries no colour: a text frame is drawn as without
+        // colour, so that marks stand in for what colour shows.
+        let theme = match mode {
+            Mode::Frame => view.theme.without_color(),
+            _ => view.theme,
+        };
+        let mut app = App::opened(search, name, theme, step, view.panel);
+        app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
@@ -705,10 +797,32 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         print_text(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
+    if mode == Mode::Estimate {
+        let line = print::estimate_line(&search, view.probes, view.seed)?;
+        print_text(&format!("{line}\n"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
-        let app = ui::app::App::new(search, name, view.theme);
-        ui::record::film(app, view.stretch, &mut out)?;
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.bare = view.bare;
+        // The cast's only input/output is its writes to standard output
+        // (its frames are drawn in memory): an I/O error is a write's.
+        let filmed = ui::record::film(app, view.stretch, &mut out)
+            .and_then(|()| Ok(out.flush()?))
+            .map_err(|err| match err.downcast::<io::Error>() {
+                Ok(io) => anyhow::Error::new(io).context(CANNOT_WRITE),
+                Err(other) => other,
+            });
+        filmed?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if mode == Mode::Html {
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
+        app.panel = view.panel;
+        ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
     }

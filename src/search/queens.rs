@@ -786,6 +786,10 @@ impl<R: Rules> Search for Queens<R> {
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
     }
+
+    fn skip_subtree(&mut self) {
+        self.phase = Phase::Leave;
+    }
 }
 
 impl Queens<Pruning> {

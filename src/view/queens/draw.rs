@@ -11,7 +11,7 @@ use crate::search::queens::{
 use crate::search::{Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
-use crate::view::worked;
+use crate::view::{queens_board, worked};
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;
@@ -662,11 +662,7 @@ impl<R: Rules> Queens<R> {
         // While a question is open the row being filled shows no dots or
         // attack glyphs: they would give the answer away.
         if r != self.row() || theme.hide_answer {
-            return [
-                (" ", Style::new()),
-                (" ", Style::new()),
-                (" ", Style::new()),
-            ];
+            return queens_board::empty(theme);
         }
         let rejected =
             matches!(last, Some(QueensEvent::Reject { row, col, .. }) if (*row, *col) == (r, c));
