@@ -23,7 +23,7 @@ use backstep::ui::replay::ReplayArgs;
 #[command(
     name = "backstep",
     version,
-    about = registry::ABOUT,
+    about = registry::about(),
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -128,7 +128,7 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 pub fn man(name: Option<&str>) -> Option<std::io::Result<Vec<u8>>> {
     let mut top = command()
         .about("step through backtracking searches, event by event")
-        .long_about(registry::ABOUT);
+        .long_about(registry::about());
     // Built, a subcommand knows its page name (`backstep-queens`) and how
     // it is typed (`backstep queens`).
     top.build();

@@ -112,7 +112,8 @@ pub trait Kind: Sync {
 /// (`--full`, `--all`, `--no-inventory`) and each value of each of its
 /// value lists (`--order`, `--state`, `--bug`) but the default, kept when
 /// the command accepts it with `--print trace` (so `--list` and `--play`,
-/// which show no trace, are not variants). Read from the command itself:
+/// which show no trace, are not variants; an instance not yet named is no
+/// reason to refuse one). Read from the command itself:
 /// an option added to a search is a variant with no list to keep. The
 /// options every search shares ([`SearchView`]) and those taking other
 /// values (an instance, a size) pick no variant.
@@ -144,11 +145,16 @@ pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
             variants.push(vec![flag.clone(), value.get_name().to_string()]);
         }
     }
+    // A command that needs an instance named is refused for want of it,
+    // which is no conflict: its variants stand.
     variants.retain(|args| {
         let line = std::iter::once(command.get_name())
             .chain(args.iter().map(String::as_str))
             .chain(["--print", "trace"]);
-        command.clone().try_get_matches_from(line).is_ok()
+        match command.clone().try_get_matches_from(line) {
+            Ok(_) => true,
+            Err(err) => err.kind() == clap::error::ErrorKind::MissingRequiredArgument,
+        }
     });
     variants
 }
@@ -164,8 +170,9 @@ pub trait Opened {
     fn total(&self) -> Option<u64>;
     /// The screen at `width` x `height`, as `--print frame` draws it.
     fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
-    /// The rows of the trace table panel, as far as the search has gone.
-    fn table_rows(&self) -> Vec<Vec<String>>;
+    /// The rows of the trace table panel, as far as the search has gone
+    /// (brought up to the step as the panel brings them when shown).
+    fn table_rows(&mut self) -> Vec<Vec<String>>;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -185,7 +192,8 @@ impl<S: Scene + 'static> Opened for App<S> {
         still::draw(self, width, height)
     }
 
-    fn table_rows(&self) -> Vec<Vec<String>> {
+    fn table_rows(&mut self) -> Vec<Vec<String>> {
+        self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
     }
@@ -260,7 +268,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -310,7 +318,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -336,6 +344,25 @@ impl<S: Launch> Kind for Solo<S> {
     fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
         run_opened::<S>(self.name, matches)
     }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -781,7 +808,9 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     }
     if mode == Mode::Html {
-        let mut app = ui::app::App::new(search, name, view.theme);
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
         app.panel = view.panel;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;

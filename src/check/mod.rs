@@ -204,13 +204,12 @@ impl CheckArgs {
     /// is an error (status 2).
     pub fn run(self, kinds: &[&dyn Kind]) -> Result<ExitCode> {
         let file = &self.file;
-        let meta =
-            std::fs::metadata(file).with_context(|| format!("cannot open {}", shown(file)))?;
-        if !meta.is_file() {
-            bail!(
-                "{} is not a regular file: check reads it twice (once for the kinds it holds, once to compare)",
-                shown(file)
-            );
+        // Checked before it is opened: a FIFO or a device is named and
+        // never opened (check reads the file twice: once for the kinds it
+        // holds, once to compare).
+        match files::find(file) {
+            files::Found::File(_) => {}
+            found => return Err(files::not_a_file("file", file, found)),
         }
         match sheet::sniff(file)? {
             sheet::Sniffed::Trace => self.run_trace(kinds),

@@ -99,7 +99,42 @@ pub struct View<'a, S: Scene> {
     /// The event that led to it.
     pub last: Option<&'a S::Event>,
     /// At the end: what the board shows, e.g. `end: the last solution, from step 9`.
-    pub end: Option<String>,
+    pub end: Option<End>,
+}
+
+/// What the board shows at the end of a search, as data: the words, and
+/// the step its last solution is from, said only where it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// `the last solution`, `no solution`, or the budget's words first.
+    pub said: String,
+    /// The step of the solution shown, if any.
+    pub from: Option<u64>,
+}
+
+impl End {
+    /// The line without the step: `end: the last solution`.
+    pub fn short(&self) -> String {
+        format!("end: {}", self.said)
+    }
+
+    /// The whole line: `end: the last solution, from step 9`.
+    pub fn full(&self) -> String {
+        match self.from {
+            Some(step) => format!("end: {}, from step {step}", self.said),
+            None => self.short(),
+        }
+    }
+
+    /// The whole line when it fits in `room` columns, else the short one.
+    pub fn fitted(&self, room: usize) -> String {
+        let full = self.full();
+        if full.chars().count() > room {
+            self.short()
+        } else {
+            full
+        }
+    }
 }
 
 /// The view of `app`: at the end of the search the board would be back to
@@ -119,19 +154,19 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(match incomplete {
-                Some(words) => format!(
-                    "end: {words}; the last solution, from step {}",
-                    outcome.step
-                ),
-                None => format!("end: the last solution, from step {}", outcome.step),
+            end: Some(End {
+                said: match incomplete {
+                    Some(words) => format!("{words}; the last solution"),
+                    None => "the last solution".to_string(),
+                },
+                from: Some(outcome.step),
             }),
         },
         Some(None) => View {
-            end: Some(format!(
-                "end: {}",
-                incomplete.as_deref().unwrap_or("no solution")
-            )),
+            end: Some(End {
+                said: incomplete.unwrap_or_else(|| "no solution".to_string()),
+                from: None,
+            }),
             ..live
         },
         None => live,
@@ -588,13 +623,9 @@ pub(super) fn render_path<S: Scene>(
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
         let room = inner.saturating_sub(2);
-        let full = format!("{title} {} {end}", t.glyphs.dot);
-        title = match end.split_once(", ") {
-            Some((short, _)) if full.chars().count() > room => {
-                format!("{title} {} {short}", t.glyphs.dot)
-            }
-            _ => full,
-        };
+        let head = format!("{title} {} ", t.glyphs.dot);
+        let end = end.fitted(room.saturating_sub(head.chars().count()));
+        title = format!("{head}{end}");
         title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
