@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
+use crate::check;
 use crate::estimate;
 use crate::model;
 use crate::parting::{self, Explain};
@@ -37,6 +38,13 @@ pub trait Launch: Args + FromArgMatches + 'static {
     /// bugs`; none unless the search has some (see [`bugs_of`]).
     fn bugs() -> Vec<BugLine> {
         Vec::new()
+    }
+
+    /// The options of how the search is shown, for `backstep check` to
+    /// hand its request to the search this command builds (see
+    /// [`Kind::check`]); `None` for a command that shows no one search.
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        None
     }
 }
 
@@ -80,6 +88,20 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+    /// Builds the search from its subcommand's matches exactly as
+    /// [`Kind::run`] would, and hands it to `backstep check` (`request`)
+    /// instead of showing it.
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()>;
+}
+
+/// Runs the command `S` with `check`'s request in place of its view.
+fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
+    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let Some(view) = args.search_view() else {
+        bail!("`check` cannot grade against `{name}`: it shows no one search");
+    };
+    view.check = Some(request);
+    args.run().map(drop)
 }
 
 /// The registry entry of a search whose options are `S`, compared under
@@ -123,6 +145,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
     }
+
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
+        run_checked::<S>(self.name, matches, request)
+    }
 }
 
 /// The registry entry of a search with the options `S` and no comparison.
@@ -164,6 +190,10 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
+        run_checked::<S>(self.name, matches, request)
     }
 }
 
@@ -233,6 +263,11 @@ pub struct SearchView {
     #[arg(long, value_enum, value_name = "PANEL")]
     pub panel: Option<Panel>,
 
+    /// Leave the mouse to the terminal (to select text with it): no clicks
+    /// or wheel in the terminal UI (also set by BACKSTEP_NO_MOUSE=1).
+    #[arg(long, conflicts_with = "print")]
+    pub no_mouse: bool,
+
     /// Record the terminal UI to FILE as an asciicast v2, as it is drawn
     /// (play it with `backstep replay FILE` or asciinema).
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
@@ -249,6 +284,10 @@ pub struct SearchView {
     /// With --print cast: steps a second [default: 2].
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
     pub speed: Option<f64>,
+
+    /// What `backstep check` asks of the search, set by it, never typed.
+    #[arg(skip)]
+    pub check: Option<check::Request>,
 }
 
 /// The last step a stretch of the search shows.
@@ -373,11 +412,20 @@ pub fn theme(look: &Look) -> Theme {
     Theme::new(!no_color, look.ascii)
 }
 
+/// Whether the terminal UI captures the mouse: not with `--no-mouse`, nor
+/// with BACKSTEP_NO_MOUSE set to anything but empty or `0`.
+pub fn mouse(view: &SearchView) -> bool {
+    let refused = std::env::var_os("BACKSTEP_NO_MOUSE").is_some_and(|v| !v.is_empty() && v != "0");
+    !view.no_mouse && !refused
+}
+
 /// How the user asked to see the search.
 pub struct View {
     mode: Option<Mode>,
     max_nodes: Option<u64>,
     predict: bool,
+    /// Whether the terminal UI captures the mouse.
+    mouse: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -395,6 +443,8 @@ pub struct View {
     probes: u64,
     /// The run's random seed (`--seed`, 0 unless given).
     seed: u64,
+    /// What `backstep check` asks instead of showing the search.
+    check: Option<check::Request>,
 }
 
 impl View {
@@ -402,6 +452,13 @@ impl View {
     /// mode are refused rather than ignored: a user who asked for blanks
     /// would otherwise get a full table and not know why.
     pub fn new(args: SearchView) -> Result<View> {
+        if let (Some(_), Some(mode)) = (&args.check, args.print) {
+            let mode = mode.to_possible_value().map(|v| v.get_name().to_string());
+            bail!(
+                "check prints its own report: leave --print {} out of the search's arguments",
+                mode.unwrap_or_default()
+            );
+        }
         if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
             bail!("--blanks applies only with --print worksheet");
         }
@@ -453,6 +510,7 @@ impl View {
             speed: args.speed.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
+        let mouse = mouse(&args);
         let blanks = match (args.seed, args.blanks) {
             (Some(seed), _) => Blanks::Random(seed),
             (None, Some(groups)) => Blanks::Columns(groups),
@@ -461,6 +519,7 @@ impl View {
         Ok(View {
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
+            mouse,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -471,6 +530,7 @@ impl View {
             panel: args.panel.unwrap_or(Panel::Events),
             record: args.record,
             stretch,
+            check: args.check,
         })
     }
 
@@ -486,6 +546,9 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    if let Some(request) = view.check {
+        return check::serve(search, name, request, view.theme, view.mouse);
+    }
     let step = match view.at {
         Some(at) => position::find(&search, at)?,
         None => 0,
@@ -497,7 +560,7 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
             );
         }
         let app = App::opened(search, name, view.theme, step, view.panel);
-        ui::run_app(app, view.predict, view.record.as_deref())?;
+        ui::run_app(app, view.predict, view.mouse, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
@@ -689,23 +752,14 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
-    let describe = |search: &dyn Fn(&A::Event) -> String, event: Option<&A::Event>| {
-        event.map_or_else(|| "the search has ended".to_string(), search)
-    };
     if let Some(p) = &parting {
-        let words = describe(
-            &|e| p.left_search.describe(e, p.left_search.counters().found),
-            p.left.as_ref(),
-        );
-        let bug_words = describe(
-            &|e| p.right_search.describe(e, p.right_search.counters().found),
-            p.right.as_ref(),
-        );
         text.push_str(&format!(
-            "first difference at step {}:\n  {}: {words}\n  {}: {bug_words}\n  {}\n",
+            "first difference at step {}:\n  {}: {}\n  {}: {}\n  {}\n",
             p.step,
             labels[0],
+            p.left_said(),
             labels[1],
+            p.right_said(),
             explain(p)
         ));
     } else {

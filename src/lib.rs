@@ -12,7 +12,9 @@
 
 pub mod assets;
 pub mod cast;
+pub mod check;
 pub mod estimate;
+pub mod files;
 pub mod input;
 pub mod launch;
 pub mod model;

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
+use backstep::check::CheckArgs;
 use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
@@ -117,6 +118,9 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
         Some((cli::REPLAY, replay)) => ReplayArgs::from_arg_matches(replay)
             .context("internal error")?
             .run(),
+        Some((cli::CHECK, check)) => CheckArgs::from_arg_matches(check)
+            .context("internal error")?
+            .run(KINDS),
         Some((cli::BUGS, _)) => {
             launch::print_text(&launch::bugs_text(KINDS))?;
             Ok(ExitCode::SUCCESS)

@@ -29,18 +29,11 @@ pub trait Report: Search {
     fn summary(&self) -> String;
 
     /// Writes the event in plain words, as the trace and the screen's log
-    /// show it. `found` is how many `solution` events had happened once it
-    /// did, so that a solution can be numbered.
+    /// show it, `self` being the search right after the event. `found` is
+    /// how many `solution` events had happened once it did, so that a
+    /// solution can be numbered. Called only through [`write_told`], the
+    /// one place an event is put in words.
     fn write_description(&self, event: &Self::Event, found: u64, out: &mut String) -> fmt::Result;
-
-    /// The event in plain words (see [`Report::write_description`]).
-    fn describe(&self, event: &Self::Event, found: u64) -> String {
-        let mut text = String::new();
-        // Writing to a String fails only if a Display impl does, and none
-        // of the ones used here do; what was written is kept either way.
-        let _ = self.write_description(event, found, &mut text);
-        text
-    }
 
     /// Writes the state worth printing after each trace line (N-Queens:
     /// the masks).
@@ -51,6 +44,26 @@ pub trait Report: Search {
     /// the text written for it before instead of writing it again. `None`
     /// (the default) writes the state on every line.
     fn trace_state_key(&self) -> Option<u128> {
+        None
+    }
+
+    /// The fields of a `place`, `undo` or `reject` JSON line that say
+    /// where the choice is (SPEC §6): what `backstep check` requires of a
+    /// student's line whenever the search's own line has them. N-Queens,
+    /// Word Search, the words and the maze place by `row` and `col`.
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col"]
+    }
+
+    /// The event a JSON line states, read back from its fields (the
+    /// inverse of [`Report::write_fields`]), so that `backstep check` can
+    /// say a student's event in the search's own words; `None` when the
+    /// fields make no event of this search, or the search reads none back
+    /// (the line is then shown as it was written).
+    fn read_event(
+        &self,
+        _fields: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<Self::Event> {
         None
     }
 
@@ -107,6 +120,27 @@ pub trait Report: Search {
         out.push_str(skipped.why.name());
         out.push(')');
     }
+}
+
+/// Writes the words for `event`, which `search` has just yielded: the one
+/// description of an event, told once, right after it happens, by the
+/// trace as it writes its line and by the timeline as it logs the event
+/// (`timeline::Told`). Every other output that shows an event (the Events
+/// panel, predict, bookmarks, the compare panes, the bug lab's first
+/// difference, the worksheet) shows words told here at that moment, never
+/// words rebuilt later from a search that has moved on.
+#[inline(always)]
+pub fn write_told<S: Report>(search: &S, event: &S::Event, out: &mut String) -> fmt::Result {
+    search.write_description(event, search.counters().found, out)
+}
+
+/// [`write_told`] into a new string.
+pub fn told<S: Report>(search: &S, event: &S::Event) -> String {
+    let mut text = String::new();
+    // Writing to a String fails only if a Display impl does, and none of
+    // the ones used here do; what was written is kept either way.
+    let _ = write_told(search, event, &mut text);
+    text
 }
 
 /// What a bug variant adds to the head of its summary, ` (bug NAME)`,

@@ -303,8 +303,7 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
             }
             line.push_str("  ");
         }
-        search
-            .write_description(&event, c.found, line)
+        model::write_told(&search, &event, line)
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }

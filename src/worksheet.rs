@@ -295,7 +295,7 @@ impl Run {
         let mut before = Vec::new();
         while let Some(event) = search.next() {
             if rows.entered() == 0 {
-                before.push(search.describe(&event, search.counters().found));
+                before.push(crate::model::told(&search, &event));
             }
             table.extend(rows.record(&search, &event).map(|row| row.into_cells()));
             // Stop once the node past the cap is entered, rather than run
@@ -479,4 +479,11 @@ pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
         lines.extend(block);
     }
     lines
+}
+
+/// The answer key's table as the worksheet prints it (at most
+/// [`MAX_NODES`] rows), computed from the search: what `backstep check`
+/// grades a filled-in sheet against, never the key printed on the sheet.
+pub fn key<S: Report>(search: S) -> Table {
+    Run::new(search).table
 }

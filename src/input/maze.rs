@@ -7,6 +7,7 @@
 use anyhow::{Result, bail};
 
 use super::{Loaded, file_name, looks_like_path, read_file};
+use crate::files;
 use crate::search::maze::{Grid, MAX_SIDE};
 
 /// Seed 003's 4x4 maze, whose paths are `DDRDRR` and `DRDDRR`.
@@ -22,7 +23,8 @@ pub fn default_grid() -> Grid {
 pub fn load_grid(arg: &str) -> Result<Loaded<Grid>> {
     if let Some(text) = read_file(arg, "maze")? {
         let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let value = Grid::new(&rows).map_err(|e| anyhow::anyhow!("maze file {arg:?}: {e}"))?;
+        let value = Grid::new(&rows)
+            .map_err(|e| anyhow::anyhow!("maze file {}: {e}", files::quoted(arg)))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
@@ -31,7 +33,7 @@ pub fn load_grid(arg: &str) -> Result<Loaded<Grid>> {
     // A maze row holds no letters, so an argument that reads as a file name
     // was meant as one: "no such file" says more than "'m' is not a cell".
     if looks_like_path(arg) {
-        bail!("the maze file {arg:?} does not exist");
+        bail!("the maze file {} does not exist", files::quoted(arg));
     }
     Ok(Loaded {
         name: "grid".to_string(),

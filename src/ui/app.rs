@@ -14,7 +14,7 @@ use super::scene::Scene;
 use super::theme::Theme;
 use crate::model::NodeLog;
 use crate::search::{EventKind, SearchEvent};
-use crate::timeline::{Goal, Job, Progress, Timeline};
+use crate::timeline::{Goal, Job, Progress, Timeline, Told};
 
 /// Run speeds in events per second; the last means as fast as possible.
 pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000, u64::MAX];
@@ -316,11 +316,8 @@ impl<S: Scene> App<S> {
                 self.prompt = Some(String::new());
             }
             Action::Mark => {
-                let what = match self.timeline.last_event() {
-                    Some(event) => {
-                        let search = self.timeline.search();
-                        search.describe(event, search.counters().found)
-                    }
+                let what = match self.timeline.last_told() {
+                    Some(told) => told.words().to_string(),
                     None => "the start".to_string(),
                 };
                 let step = self.timeline.step();
@@ -545,7 +542,7 @@ impl<S: Scene> App<S> {
             .timeline
             .recent()
             .rev()
-            .map(|(_, e)| e)
+            .map(Told::event)
             .find(|e| e.kind() != EventKind::Reject);
         predict.question = peek(search, fold).and_then(|next| search.question(&next, previous));
         // A run stops at every question: the point is to answer it first.

@@ -678,10 +678,10 @@ fn side<S: Scene>(
             .render_board_at(fit, view.last, t, board, frame.buffer_mut());
     }
     let width = info.width as usize;
-    let search = app.timeline.search();
-    let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
-        search.describe(e, search.counters().found)
-    });
+    let last = app
+        .timeline
+        .last_told()
+        .map_or("step 0".to_string(), |told| told.words().to_string());
     let mut lines = render::counter_lines(app, info.width, 2);
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));

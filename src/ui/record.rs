@@ -16,6 +16,7 @@ use super::app::App;
 use super::scene::Scene;
 use super::still;
 use crate::cast::{self, Header};
+use crate::files;
 
 /// The terminal's writer: everything goes to standard output and, while
 /// recording, into the cast as well, one output event per flush (ratatui
@@ -51,7 +52,13 @@ impl Tee {
 
 impl Recording {
     fn create(path: &Path) -> Result<Recording> {
-        let named = || format!("cannot write the recording {}", path.display());
+        let named = || format!("cannot write the recording {}", files::quoted(path));
+        // Never opened for writing when it is a folder or a special file:
+        // a FIFO with no reader would block before the session starts.
+        match files::find(path) {
+            files::Found::Missing | files::Found::File(_) => {}
+            found => return Err(files::not_a_file("recording", path, found)),
+        }
         let size = ratatui::crossterm::terminal::size().context("cannot read the terminal size")?;
         let file = File::create(path).with_context(named)?;
         let mut header = Header::new(size.0, size.1);
@@ -102,7 +109,7 @@ impl Recording {
     }
 
     fn named(&self, err: io::Error) -> io::Error {
-        let path = self.path.display();
+        let path = files::quoted(&self.path);
         io::Error::new(
             err.kind(),
             format!("cannot write the recording {path}: {err}"),

@@ -12,6 +12,7 @@ use super::theme::Theme;
 use super::{panels, tree};
 use crate::model;
 use crate::search::{EventKind, SearchEvent};
+use crate::timeline::Told;
 
 /// Rows taken by everything but the top panels: title, counters and path
 /// (two lines and a border), the event log (at least one line), key bar.
@@ -591,10 +592,15 @@ pub(super) fn render_path<S: Scene>(
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
+/// A line of the Events log: the step, then the event's words as they were
+/// told when it happened (predict's recent events use it too).
+pub(super) fn log_line<E>(told: &Told<E>) -> String {
+    format!("{:>8}  {}", told.step(), told.words())
+}
+
 pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let mut block = block(app, "Events");
     let rows = block.inner(area).height as usize;
-    let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
     // Scrolled back with the wheel: older lines, the newest out of view.
     let back = app.log_back.min(recent.len().saturating_sub(rows));
@@ -611,29 +617,15 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
             app.theme.muted(),
         ));
     }
-    let newest = recent.last().map(|(step, _)| *step);
-    // Number solutions by counting back from the solutions found so far.
-    let mut found = search.counters().found;
-    let mut numbers: Vec<u64> = recent
-        .iter()
-        .rev()
-        .map(|(_, event)| {
-            let number = found;
-            if event.kind() == EventKind::Solution {
-                found = found.saturating_sub(1);
-            }
-            number
-        })
-        .collect();
-    numbers.reverse();
+    let newest = recent.last().map(|told| told.step());
+    // Each line is the event's words as they were told when it happened.
     let mut lines: Vec<Line> = recent
         .iter()
-        .zip(numbers)
         .skip(recent.len().saturating_sub(rows + back))
         .take(rows)
-        .map(|((step, event), found)| {
-            let text = format!("{step:>8}  {}", search.describe(event, found));
-            let style = if Some(*step) == newest {
+        .map(|told| {
+            let text = log_line(told);
+            let style = if Some(told.step()) == newest {
                 app.theme.newest()
             } else {
                 ratatui::style::Style::new()

@@ -46,6 +46,10 @@ impl Colour {
 }
 
 impl Report for Colour {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["vertex", "colour"]
+    }
+
     fn write_fields(&self, event: &ColourEvent, json: &mut Json<'_>) {
         match *event {
             ColourEvent::Place { vertex, colour } | ColourEvent::Undo { vertex, colour } => {

@@ -38,6 +38,10 @@ impl Cover {
 }
 
 impl Report for Cover {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["item", "option"]
+    }
+
     fn write_fields(&self, event: &CoverEvent, json: &mut Json<'_>) {
         let problem = self.problem();
         match *event {

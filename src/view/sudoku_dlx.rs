@@ -38,6 +38,10 @@ impl SudokuDlx {
 }
 
 impl Report for SudokuDlx {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col", "digit"]
+    }
+
     fn write_fields(&self, event: &DlxEvent, json: &mut Json<'_>) {
         match *event {
             DlxEvent::Place {

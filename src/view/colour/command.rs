@@ -72,6 +72,10 @@ impl Launch for ColourArgs {
         };
         launch::show(Colour::new(&graph, options), &name, view)
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// The graph of `--graph`, or of `--edges` and `--vertices`, with its name.

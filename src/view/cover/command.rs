@@ -52,4 +52,8 @@ impl Launch for CoverArgs {
         let search = Cover::new(&problem.value, self.max);
         launch::show(search, &problem.name, view)
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }

@@ -59,6 +59,10 @@ impl Launch for MazeArgs {
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<MazeBug>()
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// The correct search beside a bug (`--bug NAME`), stepping together from

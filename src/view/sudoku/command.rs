@@ -105,6 +105,10 @@ impl Launch for SudokuArgs {
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<SudokuBug>()
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// The correct search a bug is set beside: the seed's, which stops at the

@@ -66,8 +66,9 @@ pub struct WordArgs {
     pub no_reverse: bool,
 
     /// Run a classic bug instead of the correct search (`backstep bugs`
-    /// lists them); on the plain search, without inventory or reversal.
-    #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["no_inventory", "no_reverse"])]
+    /// lists them); on the plain search, without inventory or reversal
+    /// (--no-inventory and --no-reverse may be given, and change nothing).
+    #[arg(long, value_enum, value_name = "NAME")]
     pub bug: Option<WordBug>,
 
     #[command(flatten)]
@@ -104,6 +105,10 @@ impl Launch for WordArgs {
 
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<WordBug>()
+    }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
     }
 }
 

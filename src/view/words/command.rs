@@ -48,6 +48,10 @@ impl Launch for WordsArgs {
         let search = Words::new(&board.value, &words, options);
         launch::show(search, &board.name, view)
     }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
 }
 
 /// Found words cut from the trie against a trie that keeps them.
