@@ -609,3 +609,31 @@ fn no_mouse_never_switches_mouse_reporting_on() {
         assert_eq!(captured, wanted, "{args:?} {env:?}: mouse reporting");
     }
 }
+
+/// A long headless run on a terminal shows one updating progress line on
+/// standard error (nodes, rate, share of the estimated tree, time left),
+/// and erases it before the summary; `--quiet` shows none.
+#[test]
+fn a_long_run_shows_its_progress_and_erases_it() {
+    let args = ["queens", "14", "--full", "--print", "summary"];
+    let mut session = Session::spawn(&args);
+    session.wait_for_text("(estimated)");
+    let line = session.text();
+    assert!(
+        line.contains("nodes ") && line.contains("/s") && line.contains("left"),
+        "{line}"
+    );
+    assert!(session.wait_exit(Duration::from_secs(300)).success());
+    let text = session.text();
+    assert_eq!(
+        text.trim(),
+        "queens 14 full: solutions=365596, nodes=27358553",
+        "the progress line is erased before the summary"
+    );
+    let mut quiet = Session::spawn(&["queens", "14", "--full", "--print", "summary", "--quiet"]);
+    assert!(quiet.wait_exit(Duration::from_secs(300)).success());
+    assert!(
+        !String::from_utf8_lossy(&quiet.seen).contains("nodes "),
+        "--quiet"
+    );
+}
