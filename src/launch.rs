@@ -23,6 +23,7 @@ use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
+use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
 use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
@@ -414,6 +415,11 @@ pub struct SearchView {
     #[arg(long, value_name = "K", value_parser = probe_count)]
     pub probes: Option<u64>,
 
+    /// With --print: no progress line on standard error (one is shown only
+    /// when it is a terminal and the run lasts over half a second).
+    #[arg(long, requires = "print")]
+    pub quiet: bool,
+
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
     /// (solution:2, dead-end:1, node:7; nodes as the trace table numbers
@@ -644,6 +650,8 @@ pub struct View {
     probes: u64,
     /// The run's random seed (`--seed`, 0 unless given).
     seed: u64,
+    /// No progress line (`--quiet`).
+    quiet: bool,
 }
 
 impl View {
@@ -730,6 +738,7 @@ impl View {
             bare: args.bare,
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
+            quiet: args.quiet,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -751,6 +760,10 @@ impl View {
         !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
+
+/// Probes behind a headless run's progress line: 10,000 take well under a
+/// second on every shipped search, on a thread of their own.
+const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
 pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
@@ -826,10 +839,21 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let mut progress = match mode {
+        Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
+            let seed = view.seed;
+            Progress::on_stderr(|| {
+                let probes = estimate::Background::start(&search, seed, PROGRESS_PROBES);
+                Box::new(move || probes.estimate())
+            })
+        }
+        _ => Progress::off(),
+    };
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
-        _ => print::print(search, mode, &mut out),
+        _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
+    progress.finish();
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

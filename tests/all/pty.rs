@@ -628,3 +628,31 @@ fn check_open_shows_the_first_difference() {
     assert!(status.success(), "exit status {status:?}");
     assert!(session.cooked());
 }
+
+/// A long headless run on a terminal shows one updating progress line on
+/// standard error (nodes, rate, share of the estimated tree, time left),
+/// and erases it before the summary; `--quiet` shows none.
+#[test]
+fn a_long_run_shows_its_progress_and_erases_it() {
+    let args = ["queens", "14", "--full", "--print", "summary"];
+    let mut session = Session::spawn(&args);
+    session.wait_for_text("(estimated)");
+    let line = session.text();
+    assert!(
+        line.contains("nodes ") && line.contains("/s") && line.contains("left"),
+        "{line}"
+    );
+    assert!(session.wait_exit(Duration::from_secs(300)).success());
+    let text = session.text();
+    assert_eq!(
+        text.trim(),
+        "queens 14 full: solutions=365596, nodes=27358553",
+        "the progress line is erased before the summary"
+    );
+    let mut quiet = Session::spawn(&["queens", "14", "--full", "--print", "summary", "--quiet"]);
+    assert!(quiet.wait_exit(Duration::from_secs(300)).success());
+    assert!(
+        !String::from_utf8_lossy(&quiet.seen).contains("nodes "),
+        "--quiet"
+    );
+}
