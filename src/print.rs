@@ -47,7 +47,15 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
         Mode::Jsonl => write_jsonl(search, out),
         Mode::Trace => write_trace(search, out),
         Mode::Table => write_table(search, out),
-        Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        Mode::Worksheet => worksheet::write(
+            search,
+            &Blanks::default(),
+            &worksheet::Options {
+                key: true,
+                ..Default::default()
+            },
+            out,
+        ),
         // A frame, an SVG or a cast draws the screen, which needs a
         // `Scene`: `launch::show` makes it, and never sends it here.
         Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(

@@ -30,6 +30,9 @@ Word Search, words from a list, Rat in a Maze, graph colouring and exact cover. 
 command it opens 4-Queens, and the options below apply to it; each command's `--help` lists \
 that command's own";
 
+/// The search `backstep` runs with no command.
+pub const DEFAULT: &str = "queens";
+
 /// `backstep` with no command: 4-Queens, with the top-level options.
 pub fn default(view: SearchView) -> Result<ExitCode> {
     queens::command::QueensArgs::default_with(view).run()
