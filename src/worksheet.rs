@@ -453,7 +453,7 @@ fn start(table: &Table, hide: &Hide) -> (usize, Vec<usize>) {
             let rows = table.rows.len();
             let row = match rows {
                 0 | 1 => 0,
-                _ => 1 + SplitMix64(*seed).below((rows / 2).max(1)),
+                _ => 1 + crate::input::seeded::Rng::new(*seed).below((rows / 2).max(1)),
             };
             (row, index("outcome").into_iter().collect())
         }
@@ -543,26 +543,6 @@ fn hide(table: &Table, hidden: &[Vec<bool>]) -> Table {
     Table {
         header: table.header.clone(),
         rows,
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a few lines, good enough to pick
-/// cells, and the same on every platform, so a seed names one sheet forever.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`); the modulo bias is far below
-    /// anything a worksheet could show.
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
     }
 }
 

@@ -13,6 +13,7 @@ use clap::Args;
 
 use crate::assets;
 use crate::input::colour::{DEFAULT_EDGES, colours_m, load_graph, parse_edges, vertex_count};
+use crate::input::seeded;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::colour::{Colour, ColourOptions, Graph};
 
@@ -25,8 +26,13 @@ pub struct ColourArgs {
     pub vertices: Option<usize>,
 
     /// The edges as 0-based pairs, comma-separated (empty for none).
-    #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true)]
+    #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true, conflicts_with = "seed")]
     pub edges: String,
+
+    /// With --seed: the number of edges of the graph made, chosen at
+    /// random among the V(V-1)/2 pairs [default: 3V/2].
+    #[arg(long, value_name = "E", requires = "seed")]
+    pub edges_count: Option<usize>,
 
     /// The number of colours, 1 to 9.
     #[arg(short = 'm', long = "colours", visible_alias = "colors", value_name = "M", default_value = "3", value_parser = colours_m)]
@@ -34,7 +40,7 @@ pub struct ColourArgs {
 
     /// A DIMACS .col file (`p edge V E`, `e a b`, 1-based) or a shipped
     /// graph (see --list).
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["vertices", "edges"])]
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["vertices", "edges", "seed"])]
     pub graph: Option<String>,
 
     /// Count every colouring instead of stopping at the first.
@@ -53,7 +59,7 @@ pub struct ColourArgs {
 }
 
 impl Launch for ColourArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let list = assets::GRAPHS
@@ -63,8 +69,16 @@ impl Launch for ColourArgs {
             launch::written(list)?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
-        let (name, graph) = read_graph(self.graph.as_deref(), &self.edges, self.vertices)?;
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
+        let (name, graph) = match seed {
+            Some(seed) => {
+                let made = seeded::make_graph(seed, self.vertices, self.edges_count)?;
+                view = view.instance(made.command);
+                (made.loaded.name, made.loaded.value)
+            }
+            None => read_graph(self.graph.as_deref(), &self.edges, self.vertices)?,
+        };
         let options = ColourOptions {
             m: self.colours,
             all: self.all,

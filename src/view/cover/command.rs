@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, Launch, SearchView, View};
 use crate::search::cover::Cover;
 
@@ -15,7 +16,7 @@ use crate::search::cover::Cover;
 #[derive(Args, Debug)]
 pub struct CoverArgs {
     /// A shipped problem name (see --list) or a file in Knuth's DLX format.
-    #[arg(required_unless_present = "list")]
+    #[arg(required_unless_present_any = ["list", "seed"], conflicts_with = "seed")]
     pub problem: Option<String>,
 
     /// Stop after K solutions (closing every open option).
@@ -34,7 +35,7 @@ pub struct CoverArgs {
 }
 
 impl Launch for CoverArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let list = assets::COVER
@@ -44,11 +45,17 @@ impl Launch for CoverArgs {
             launch::written(list)?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
-        let Some(arg) = self.problem else {
-            bail!("name a problem (see `backstep cover --list`) or a DLX file");
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
+        let problem = match (seed, self.problem) {
+            (Some(seed), _) => {
+                let made = seeded::make_cover(seed)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            (None, Some(arg)) => input::cover::load(&arg)?,
+            (None, None) => bail!("name a problem (see `backstep cover --list`) or a DLX file"),
         };
-        let problem = input::cover::load(&arg)?;
         let search = Cover::new(&problem.value, self.max);
         launch::show(search, &problem.name, view)
     }

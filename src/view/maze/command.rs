@@ -4,10 +4,11 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::input::maze::{DEFAULT, load_grid};
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
 use crate::view::maze::explain;
@@ -25,7 +26,7 @@ pub enum MazeBug {
 pub struct MazeArgs {
     /// The maze: rows of 1 or . (open) and 0 or # (wall), separated by
     /// commas, or a file with one row per line (at most 16x16).
-    #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT)]
+    #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT, conflicts_with = "seed")]
     pub grid: String,
 
     /// Run a classic bug instead of the correct search (`backstep bugs`
@@ -42,8 +43,18 @@ impl Launch for MazeArgs {
         if self.bug.is_some() {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
-        let view = View::new(self.view)?;
-        let grid = load_grid(&self.grid)?;
+        let side = self.view.instance_side();
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
+        let grid = match (seed, side) {
+            (Some(seed), side) => {
+                let made = seeded::make_maze(seed, side)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            (None, Some(n)) => bail!("--size {n} (a maze's side) applies only with --seed"),
+            (None, None) => load_grid(&self.grid)?,
+        };
         if let Some(MazeBug::NoMark) = self.bug {
             let bug = Maze::<NoMark>::with_rules(&grid.value, view.rejects());
             let pair = (bug, Maze::new(&grid.value, true));

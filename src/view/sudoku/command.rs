@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::search::sudoku::{FirstSolution, NoStop, Order, Rules, Sudoku, SudokuOptions};
 use crate::view::sudoku::explain;
@@ -27,8 +28,12 @@ use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 #[derive(Args, Debug)]
 pub struct SudokuArgs {
     /// A shipped puzzle name (see --list), a file, or the grid itself.
-    #[arg(default_value = "sample")]
+    #[arg(default_value = "sample", conflicts_with = "seed")]
     pub puzzle: String,
+
+    /// With --seed: the clues of the 9x9 puzzle made, 17 to 80 [default: 30].
+    #[arg(long, value_name = "K", requires = "seed")]
+    pub clues: Option<usize>,
 
     /// How the next cell is chosen: fewest candidates, or first blank.
     #[arg(long, value_enum, default_value_t = OrderArg::Mrv)]
@@ -65,7 +70,7 @@ pub enum OrderArg {
 }
 
 impl Launch for SudokuArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let list = assets::SUDOKU
@@ -75,9 +80,17 @@ impl Launch for SudokuArgs {
             launch::written(list)?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
         let rejects = view.rejects();
-        let puzzle = input::load_puzzle(&self.puzzle)?;
+        let puzzle = match seed {
+            Some(seed) => {
+                let made = seeded::make_sudoku(seed, self.clues)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            None => input::load_puzzle(&self.puzzle)?,
+        };
         let order = match self.order {
             OrderArg::Mrv => Order::Mrv,
             OrderArg::First => Order::First,

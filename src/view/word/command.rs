@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::samples;
 use crate::search::word::{Board, NoUnmark, NoVisitedCheck, Rules, WordOptions, WordSearch};
@@ -50,10 +51,11 @@ fn plain<R: Rules>(board: &Board, word: &str, rejects: bool) -> WordSearch<R> {
 #[derive(Args, Debug)]
 pub struct WordArgs {
     /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = samples::BOARD)]
+    #[arg(long, default_value = samples::BOARD, conflicts_with = "seed")]
     pub board: String,
 
-    /// The word to trace (letters A-Z, at most 32).
+    /// The word to trace (letters A-Z, at most 32); with --seed, the word
+    /// planted in the board made.
     #[arg(long, default_value = "ABCCED")]
     pub word: String,
 
@@ -75,10 +77,18 @@ pub struct WordArgs {
 }
 
 impl Launch for WordArgs {
-    fn run(self) -> Result<ExitCode> {
-        let view = View::new(self.view)?;
-        let board = input::load_board(&self.board)?;
+    fn run(mut self) -> Result<ExitCode> {
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
         let word = input::load_word(&self.word)?;
+        let board = match seed {
+            Some(seed) => {
+                let made = seeded::make_word_board(seed, &word)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            None => input::load_board(&self.board)?,
+        };
         if let Some(bug) = self.bug {
             let (b, w, rejects) = (&board.value, word.as_str(), view.rejects());
             let correct = plain::<crate::search::word::Correct>(b, w, true);

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::input;
+use crate::input::seeded;
 use crate::input::words::{DEFAULT_BOARD, DEFAULT_WORDS, load_words};
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::words::{Words, WordsOptions};
@@ -15,12 +16,12 @@ use crate::search::words::{Words, WordsOptions};
 #[derive(Args, Debug)]
 pub struct WordsArgs {
     /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = DEFAULT_BOARD)]
+    #[arg(long, default_value = DEFAULT_BOARD, conflicts_with = "seed")]
     pub board: String,
 
     /// The words: separated by commas, or a file of one word per line
     /// (1 to 64 words of 1 to 32 letters A-Z).
-    #[arg(long, default_value = DEFAULT_WORDS)]
+    #[arg(long, default_value = DEFAULT_WORDS, conflicts_with = "seed")]
     pub words: String,
 
     /// Keep found words in the trie (the search never stops early).
@@ -36,10 +37,19 @@ pub struct WordsArgs {
 }
 
 impl Launch for WordsArgs {
-    fn run(self) -> Result<ExitCode> {
-        let view = View::new(self.view)?;
-        let board = input::load_board(&self.board)?;
-        let words = load_words(&self.words)?;
+    fn run(mut self) -> Result<ExitCode> {
+        let seed = self.view.instance_seed();
+        let mut view = View::new(self.view)?;
+        let (board, words) = match seed {
+            Some(seed) => {
+                let made = seeded::make_words(seed)?;
+                view = view.instance(made.command);
+                let (board, words) = made.loaded.value;
+                let name = made.loaded.name;
+                (input::Loaded { name, value: board }, words)
+            }
+            None => (input::load_board(&self.board)?, load_words(&self.words)?),
+        };
         let options = WordsOptions {
             inventory: !self.no_inventory,
             prune: !self.no_prune,
