@@ -26,8 +26,9 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use backstep::model::Report;
+use backstep::search::EventKind;
 use backstep::search::queens::{Queens, QueensOptions};
-use backstep::search::{EventKind, Search};
 use backstep::timeline::{DEFAULT_BUDGET, Goal, LOG, Progress, Timeline};
 use criterion::Criterion;
 
@@ -91,7 +92,7 @@ fn queens(n: u8) -> Queens {
 }
 
 /// Moves a timeline forward to `target` as the screen would, with a job.
-fn run_to<S: Search>(timeline: &mut Timeline<S>, target: u64) {
+fn run_to<S: Report>(timeline: &mut Timeline<S>, target: u64) {
     let mut job = timeline.start(Goal::Step(target));
     while let Progress::Running { .. } = timeline.work(&mut job, 1 << 20) {}
 }

@@ -12,7 +12,7 @@
 //! one back strictly, naming the line of the first thing it refuses. The
 //! format is <https://docs.asciinema.org/manual/asciicast/v2/>.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use anyhow::{Context, Result, bail};
 use serde_json::{Map, Value, json};
@@ -119,10 +119,24 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// The largest recording `replay` reads, in bytes: an hour's session of
+/// full 200x60 redraws, and small enough that a wrong file (a disk image)
+/// is refused before it is read.
+pub const MAX_CAST_BYTES: u64 = 1 << 30;
+
+/// The longest line read, in bytes: an event is one frame's changes (a
+/// full 200x60 screen in colour is under 20 KB), so a longer line is not
+/// a frame, and reading stops there (bounded memory on `/dev/zero` or a
+/// file with no line breaks).
+pub const MAX_LINE_BYTES: u64 = 4 << 20;
+
 /// Reads a cast strictly: the header first ([`Reader::new`]), then the
 /// events one line at a time (as an iterator). Every error names its line.
+/// Memory is bounded: one line at a time, each at most [`MAX_LINE_BYTES`].
 pub struct Reader<R: BufRead> {
-    lines: io::Lines<R>,
+    input: R,
+    /// The bytes of the line being read, kept to be reused.
+    bytes: Vec<u8>,
     /// The number of the line last read (1 is the header).
     line: usize,
     /// The time of the previous event: times never go back.
@@ -132,32 +146,62 @@ pub struct Reader<R: BufRead> {
 impl<R: BufRead> Reader<R> {
     /// Reads and checks the header line.
     pub fn new(input: R) -> Result<(Header, Reader<R>)> {
-        let mut lines = input.lines();
-        let first = lines
-            .next()
-            .context("line 1: the file is empty; a cast starts with its header line")?
-            .context("line 1: cannot read")?;
-        let header = header(&first).context("line 1")?;
-        Ok((
-            header,
-            Reader {
-                lines,
-                line: 1,
-                time: 0.0,
-            },
-        ))
+        let mut reader = Reader {
+            input,
+            bytes: Vec::new(),
+            line: 1,
+            time: 0.0,
+        };
+        let first = reader
+            .next_line()?
+            .context("line 1: the file is empty; a cast starts with its header line")?;
+        let header = header(first).context("line 1")?;
+        Ok((header, reader))
+    }
+
+    /// The next line's text without its line break, `None` at the end of
+    /// the input; refused (naming [`Reader::line`]) when longer than
+    /// [`MAX_LINE_BYTES`] or not UTF-8.
+    fn next_line(&mut self) -> Result<Option<&str>> {
+        let line = self.line;
+        self.bytes.clear();
+        let read = (&mut self.input)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut self.bytes)
+            .with_context(|| format!("line {line}: cannot read"))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if self.bytes.last() == Some(&b'\n') {
+            self.bytes.pop();
+            if self.bytes.last() == Some(&b'\r') {
+                self.bytes.pop();
+            }
+        } else if read as u64 > MAX_LINE_BYTES {
+            bail!(
+                "line {line}: longer than the limit of {} (an event is one frame)",
+                crate::files::size_words(MAX_LINE_BYTES)
+            );
+        }
+        match std::str::from_utf8(&self.bytes) {
+            Ok(text) => Ok(Some(text)),
+            Err(err) => bail!(
+                "line {line}: not UTF-8 text at byte {}",
+                err.valid_up_to() + 1
+            ),
+        }
     }
 
     /// The next event and its time in seconds, `None` at the end of the
     /// file.
     pub fn read(&mut self) -> Result<Option<(f64, Event)>> {
-        let Some(text) = self.lines.next() else {
-            return Ok(None);
-        };
         self.line += 1;
         let line = self.line;
-        let text = text.with_context(|| format!("line {line}: cannot read"))?;
-        let (time, event) = event(&text).with_context(|| format!("line {line}"))?;
+        let Some(text) = self.next_line()? else {
+            self.line -= 1;
+            return Ok(None);
+        };
+        let (time, event) = event(text).with_context(|| format!("line {line}"))?;
         if time < self.time {
             bail!(
                 "line {line}: the time {time} is before the previous event's {}",

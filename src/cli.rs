@@ -11,6 +11,7 @@
 
 use clap::{Args, CommandFactory, Parser};
 
+use backstep::check::CheckArgs;
 use backstep::launch::SearchView;
 use backstep::registry::{self, KINDS};
 use backstep::ui::replay::ReplayArgs;
@@ -22,7 +23,7 @@ use backstep::ui::replay::ReplayArgs;
 #[command(
     name = "backstep",
     version,
-    about = registry::ABOUT,
+    about = registry::about(),
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -43,6 +44,8 @@ pub const MAN: &str = "man";
 pub const REPLAY: &str = "replay";
 /// The name of the subcommand that lists the bug lab's bugs.
 pub const BUGS: &str = "bugs";
+/// The name of the subcommand that grades a student's trace or worksheet.
+pub const CHECK: &str = "check";
 /// The option of `samples` that runs the labs' self-checks.
 pub const LABS: &str = "labs";
 
@@ -78,9 +81,13 @@ pub fn command() -> clap::Command {
         .about("Play a recording (--record, --print cast) back in the terminal");
     let bugs = clap::Command::new(BUGS)
         .about("List the bug lab's classic bugs, one line each: each search's --bug NAME");
+    let check = CheckArgs::augment_args(clap::Command::new(CHECK)).about(
+        "Grade a student's trace (JSON lines) or filled-in worksheet against the search: exit 0 on a match, 1 on a difference, 2 on bad input",
+    );
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
+        .subcommand(check)
         .subcommand(samples)
         .subcommand(completions)
         .subcommand(man)
@@ -102,7 +109,7 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 pub fn man(name: Option<&str>) -> Option<std::io::Result<Vec<u8>>> {
     let mut top = command()
         .about("step through backtracking searches, event by event")
-        .long_about(registry::ABOUT);
+        .long_about(registry::about());
     // Built, a subcommand knows its page name (`backstep-queens`) and how
     // it is typed (`backstep queens`).
     top.build();
@@ -168,8 +175,8 @@ mod tests {
         assert_eq!(names.len(), count, "{names:?}");
         assert_eq!(
             count,
-            KINDS.len() + 6,
-            "the searches, compare, samples, completions, man, replay and bugs"
+            KINDS.len() + 7,
+            "the searches, compare, check, samples, completions, man, replay and bugs"
         );
     }
 }

@@ -12,6 +12,9 @@
 
 pub mod assets;
 pub mod cast;
+pub mod check;
+pub mod estimate;
+pub mod files;
 pub mod input;
 pub mod launch;
 pub mod model;
@@ -19,6 +22,7 @@ pub mod parting;
 pub mod position;
 pub mod print;
 pub mod registry;
+pub mod rng;
 pub mod samples;
 pub mod search;
 pub mod timeline;

@@ -29,18 +29,11 @@ pub trait Report: Search {
     fn summary(&self) -> String;
 
     /// Writes the event in plain words, as the trace and the screen's log
-    /// show it. `found` is how many `solution` events had happened once it
-    /// did, so that a solution can be numbered.
+    /// show it, `self` being the search right after the event. `found` is
+    /// how many `solution` events had happened once it did, so that a
+    /// solution can be numbered. Called only through [`write_told`], the
+    /// one place an event is put in words.
     fn write_description(&self, event: &Self::Event, found: u64, out: &mut String) -> fmt::Result;
-
-    /// The event in plain words (see [`Report::write_description`]).
-    fn describe(&self, event: &Self::Event, found: u64) -> String {
-        let mut text = String::new();
-        // Writing to a String fails only if a Display impl does, and none
-        // of the ones used here do; what was written is kept either way.
-        let _ = self.write_description(event, found, &mut text);
-        text
-    }
 
     /// Writes the state worth printing after each trace line (N-Queens:
     /// the masks).
@@ -51,6 +44,26 @@ pub trait Report: Search {
     /// the text written for it before instead of writing it again. `None`
     /// (the default) writes the state on every line.
     fn trace_state_key(&self) -> Option<u128> {
+        None
+    }
+
+    /// The fields of a `place`, `undo` or `reject` JSON line that say
+    /// where the choice is (SPEC §6): what `backstep check` requires of a
+    /// student's line whenever the search's own line has them. N-Queens,
+    /// Word Search, the words and the maze place by `row` and `col`.
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col"]
+    }
+
+    /// The event a JSON line states, read back from its fields (the
+    /// inverse of [`Report::write_fields`]), so that `backstep check` can
+    /// say a student's event in the search's own words; `None` when the
+    /// fields make no event of this search, or the search reads none back
+    /// (the line is then shown as it was written).
+    fn read_event(
+        &self,
+        _fields: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<Self::Event> {
         None
     }
 
@@ -106,6 +119,35 @@ pub trait Report: Search {
         out.push_str(" (");
         out.push_str(skipped.why.name());
         out.push(')');
+    }
+}
+
+/// Writes the words for `event`, which `search` has just yielded: the one
+/// description of an event, told once, right after it happens, by the
+/// trace as it writes its line and by the timeline as it logs the event
+/// (`timeline::Told`). Every other output that shows an event (the Events
+/// panel, predict, bookmarks, the compare panes, the bug lab's first
+/// difference, the worksheet) shows words told here at that moment, never
+/// words rebuilt later from a search that has moved on.
+#[inline(always)]
+pub fn write_told<S: Report>(search: &S, event: &S::Event, out: &mut String) -> fmt::Result {
+    search.write_description(event, search.counters().found, out)
+}
+
+/// [`write_told`] into a new string.
+pub fn told<S: Report>(search: &S, event: &S::Event) -> String {
+    let mut text = String::new();
+    // Writing to a String fails only if a Display impl does, and none of
+    // the ones used here do; what was written is kept either way.
+    let _ = write_told(search, event, &mut text);
+    text
+}
+
+/// `1 colouring`, `2 colourings`: a count and its noun, singular for one.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
     }
 }
 
@@ -524,38 +566,18 @@ impl Rows {
     /// Takes in the event the search just yielded (`search` is its state
     /// after it) and returns the row it completes, if any.
     pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) -> Option<Row> {
-        let kind = event.kind();
         let mut done = None;
-        if self.pending.is_some() {
-            let decided = match search.note(event) {
-                Note::Placed(placed) => Some(format!("place {}", placed.choice)),
-                Note::End(ending) => {
-                    let mut words = String::new();
-                    search.write_ending(&ending, &mut words);
-                    Some(words)
+        if self.pending.is_some()
+            && let Some(words) = decision(search, event)
+        {
+            done = self.pending.take().map(|mut cells| {
+                if let Some(outcome) = cells.last_mut() {
+                    decide(outcome, words);
                 }
-                // A node left with nothing placed and no end said: its
-                // row is as complete as it will get.
-                _ if kind == EventKind::Undo && search.node_step(event) => Some(String::new()),
-                _ => None,
-            };
-            if let Some(words) = decided {
-                done = self.pending.take().map(|mut cells| {
-                    if let Some(outcome) = cells.last_mut() {
-                        match (outcome.is_empty(), words.is_empty()) {
-                            (_, true) => {}
-                            (true, false) => *outcome = words,
-                            (false, false) => {
-                                outcome.push_str("; ");
-                                outcome.push_str(&words);
-                            }
-                        }
-                    }
-                    Row(cells)
-                });
-            }
+                Row(cells)
+            });
         }
-        if kind == EventKind::Place && search.node_step(event) {
+        if event.kind() == EventKind::Place && search.node_step(event) {
             self.enter(search);
         }
         done
@@ -571,12 +593,47 @@ impl Rows {
         self.entered += 1;
         let mut cells = vec![self.entered.to_string()];
         cells.extend(search.node_cells());
-        let mut lead = String::new();
-        if let Some(skipped) = search.skipped() {
-            search.write_skipped(&skipped, &mut lead);
-        }
-        cells.push(lead);
+        cells.push(lead(search));
         self.pending = Some(cells);
+    }
+}
+
+/// What the outcome of the node just entered says first: the words of the
+/// choices it will skip, known on entry ([`Report::skipped`]), or nothing.
+fn lead<S: Report>(search: &S) -> String {
+    let mut lead = String::new();
+    if let Some(skipped) = search.skipped() {
+        search.write_skipped(&skipped, &mut lead);
+    }
+    lead
+}
+
+/// The words that decide the outcome of the node `event` happens at, when
+/// it is the first thing that happens there: its first placement, how it
+/// ended, or (empty) a node left with nothing placed and no end said.
+/// `None` for an event that decides nothing.
+fn decision<S: Report>(search: &S, event: &S::Event) -> Option<String> {
+    match search.note(event) {
+        Note::Placed(placed) => Some(format!("place {}", placed.choice)),
+        Note::End(ending) => {
+            let mut words = String::new();
+            search.write_ending(&ending, &mut words);
+            Some(words)
+        }
+        _ if event.kind() == EventKind::Undo && search.node_step(event) => Some(String::new()),
+        _ => None,
+    }
+}
+
+/// Adds a decision's words to an outcome holding its lead.
+fn decide(outcome: &mut String, words: String) {
+    match (outcome.is_empty(), words.is_empty()) {
+        (_, true) => {}
+        (true, false) => *outcome = words,
+        (false, false) => {
+            outcome.push_str("; ");
+            outcome.push_str(&words);
+        }
     }
 }
 
@@ -625,19 +682,6 @@ impl Outcome {
             }
         }
     }
-
-    /// Everything that happened at the node, as the screen's table shows
-    /// it: `search {0,1} only (symmetry); place 0, 1`.
-    pub fn text(&self) -> String {
-        let mut parts = self.lead.clone();
-        if !self.placed.is_empty() {
-            parts.push(format!("place {}", self.placed.join(", ")));
-        }
-        if self.end.is_some() {
-            parts.push(self.end_words.clone());
-        }
-        parts.join("; ")
-    }
 }
 
 /// One node entered, as the screen's table and search tree show it.
@@ -658,6 +702,12 @@ pub struct NodeRow {
     pub label: Option<String>,
     /// What has happened at the node so far.
     pub outcome: Outcome,
+    /// The outcome column as `--print table` writes it (see [`Rows`]):
+    /// the lead, then the first thing that happened at the node, once it
+    /// has; the same functions write both.
+    pub said: String,
+    /// Whether [`NodeRow::said`] is final.
+    pub decided: bool,
     /// The step that entered it (the step of its place; the log's first
     /// step for a root), where a click on its row or tree node jumps to.
     pub step: u64,
@@ -724,7 +774,14 @@ impl NodeLog {
             _ => None,
         };
         if let Some(&top) = self.open.last() {
-            self.rows[top].outcome.add(search, note);
+            let row = &mut self.rows[top];
+            if !row.decided
+                && let Some(words) = decision(search, event)
+            {
+                decide(&mut row.said, words);
+                row.decided = true;
+            }
+            row.outcome.add(search, note);
         }
         if !search.node_step(event) {
             return;
@@ -752,6 +809,8 @@ impl NodeLog {
             choice,
             label,
             outcome: Outcome::default(),
+            said: lead(search),
+            decided: false,
             step: self.step,
         });
         self.open.push(self.rows.len() - 1);
@@ -800,12 +859,13 @@ impl NodeLog {
         (self.outside + self.open.len()).checked_sub(1)
     }
 
-    /// Row `i` of the table: node number, the node's cells, its outcome.
+    /// Row `i` of the table: node number, the node's cells, its outcome,
+    /// as `--print table` writes the row (the outcome as far as decided).
     pub fn table_row(&self, i: usize) -> Vec<String> {
         let row = &self.rows[i];
         let mut cells = vec![self.number(i).to_string()];
         cells.extend(row.cells.iter().cloned());
-        cells.push(row.outcome.text());
+        cells.push(row.said.clone());
         cells
     }
 

@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use crate::estimate;
 use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
 use crate::search::{EventKind, SearchEvent};
 use crate::worksheet::{self, Blanks, Sheet};
@@ -30,6 +31,20 @@ pub enum Mode {
     /// The screen from step --from to --to as an asciicast (a recording
     /// asciinema plays), --speed steps a second, at --size.
     Cast,
+    /// The screen from step --from to --to as one web page that steps like
+    /// the terminal (its keys, a slider, `#step=K` addresses), at --size.
+    Html,
+    /// Knuth's estimate of the tree's nodes from --probes K random probes
+    /// (default 1000), --seed S (default 0).
+    Estimate,
+}
+
+impl Mode {
+    /// Whether the mode draws the screen (and so takes `--bare`, `--size`
+    /// and the look's options).
+    pub fn draws_screen(self) -> bool {
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+    }
 }
 
 /// Prints a whole search in the given mode.
@@ -56,12 +71,29 @@ pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Re
             },
             out,
         ),
-        // A frame, an SVG or a cast draws the screen, which needs a
+        Mode::Estimate => {
+            let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
+            writeln!(out, "{}", line.map_err(io::Error::other)?)?;
+            out.flush()
+        }
+        // A frame, an SVG, a cast or a page draws the screen, which needs a
         // `Scene`: `launch::show` makes it, and never sends it here.
-        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+        Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html => Err(io::Error::other(
             "internal error: the screen is drawn by launch::show, not print",
         )),
     }
+}
+
+/// `--print estimate`: the one line of Knuth's estimate of the nodes from
+/// `probes` probes of the search (before its first event) for `seed`.
+pub fn estimate_line<S: Report>(
+    search: &S,
+    probes: u64,
+    seed: u64,
+) -> Result<String, estimate::Endless> {
+    let figures = estimate::estimate(search, probes, seed)?;
+    let summary = search.summary();
+    Ok(estimate::line(estimate::head(&summary), &figures, seed))
 }
 
 /// How much text [`Lines`] gathers before handing it to the writer.
@@ -290,8 +322,7 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
             }
             line.push_str("  ");
         }
-        search
-            .write_description(&event, c.found, line)
+        model::write_told(&search, &event, line)
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }

@@ -1,4 +1,4 @@
-//! Step, back and jump through any [`Search`], using sparse checkpoints.
+//! Step, back and jump through any [`Search`](crate::search::Search), using sparse checkpoints.
 //!
 //! A search only moves forward, but it is cheap to clone and deterministic: a
 //! clone resumed yields the same events as the original. The timeline keeps
@@ -17,7 +17,7 @@
 //!    the total is worth showing as soon as it is known.
 //! 2. When one more checkpoint would make more than `max_checkpoints`, or
 //!    would take the checkpoints' bytes (each clone's inline size plus the
-//!    heap it owns, [`Search::heap_bytes`]) over the byte budget, every
+//!    heap it owns, [`heap_bytes`](crate::search::Search::heap_bytes)) over the byte budget, every
 //!    other one is dropped first, neighbouring segments' kind sets are
 //!    merged and the interval doubles; the new checkpoint is kept only if
 //!    its step is still a multiple of the interval. Memory stays bounded
@@ -38,7 +38,8 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::search::{EventKind, Search, SearchEvent};
+use crate::model::{self, Report};
+use crate::search::{EventKind, SearchEvent};
 
 /// How many of the latest events [`Timeline::recent`] keeps.
 pub const LOG: usize = 64;
@@ -171,15 +172,45 @@ enum Phase {
     Arrive { target: u64, resume: bool },
 }
 
-/// A search at a step, with the latest events that led there.
-#[derive(Clone, Debug)]
-struct Cursor<S: Search> {
-    search: S,
+/// One event of the log, told as it happened: its step, the event, and its
+/// words, written by [`model::write_told`] from the search as it stood
+/// right after the event. Nothing can change them afterwards, so every
+/// panel that shows a past event (the Events log, predict, the bookmark,
+/// the compare panes) says what the trace said at that step, however far
+/// the search has moved on since.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Told<E> {
     step: u64,
-    log: VecDeque<(u64, S::Event)>,
+    event: E,
+    words: String,
 }
 
-impl<S: Search> Cursor<S> {
+impl<E> Told<E> {
+    /// The step the event produced (1 for the first event).
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The event.
+    pub fn event(&self) -> &E {
+        &self.event
+    }
+
+    /// The event in words, as `--print trace` says it at this step.
+    pub fn words(&self) -> &str {
+        &self.words
+    }
+}
+
+/// A search at a step, with the latest events that led there.
+#[derive(Clone, Debug)]
+struct Cursor<S: Report> {
+    search: S,
+    step: u64,
+    log: VecDeque<Told<S::Event>>,
+}
+
+impl<S: Report> Cursor<S> {
     fn new(search: S, step: u64) -> Self {
         Cursor {
             search,
@@ -188,15 +219,30 @@ impl<S: Search> Cursor<S> {
         }
     }
 
-    /// Applies one event and logs it.
+    /// Applies one event and logs it, with its words told now, from the
+    /// search as it stands right after the event. The oldest entry's text
+    /// buffer is reused, so a full log allocates nothing more.
     fn advance(&mut self) -> Option<EventKind> {
         let event = self.search.next()?;
         let kind = event.kind();
         self.step += 1;
-        if self.log.len() == LOG {
-            self.log.pop_front();
-        }
-        self.log.push_back((self.step, event));
+        let mut words = if self.log.len() == LOG {
+            self.log
+                .pop_front()
+                .map(|told| told.words)
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
+        words.clear();
+        // Writing to a String fails only if a Display impl does; what was
+        // written is kept either way.
+        let _ = model::write_told(&self.search, &event, &mut words);
+        self.log.push_back(Told {
+            step: self.step,
+            event,
+            words,
+        });
         Some(kind)
     }
 
@@ -259,14 +305,14 @@ enum Halt {
 
 /// The scratch clone of a job, tagged with the job and phase it serves.
 #[derive(Clone, Debug)]
-struct Scratch<S: Search> {
+struct Scratch<S: Report> {
     tag: (u64, u64),
     cursor: Cursor<S>,
 }
 
 /// Step, back and jump over a search, with sparse checkpoints.
 #[derive(Clone, Debug)]
-pub struct Timeline<S: Search> {
+pub struct Timeline<S: Report> {
     /// The search at the current step.
     live: Cursor<S>,
     /// `checkpoints[i]` is the search at step `i * interval`.
@@ -289,7 +335,7 @@ pub struct Timeline<S: Search> {
     scratch: Option<Scratch<S>>,
 }
 
-impl<S: Search> Timeline<S> {
+impl<S: Report> Timeline<S> {
     /// A timeline over `search`, whose state as given is step 0, with the
     /// default checkpoint policy.
     pub fn new(search: S) -> Self {
@@ -349,13 +395,20 @@ impl<S: Search> Timeline<S> {
 
     /// The event that produced the current step (`None` at step 0).
     pub fn last_event(&self) -> Option<&S::Event> {
-        self.live.log.back().map(|(_, event)| event)
+        self.live.log.back().map(Told::event)
+    }
+
+    /// The event that produced the current step, told as it happened
+    /// (`None` at step 0).
+    pub fn last_told(&self) -> Option<&Told<S::Event>> {
+        self.live.log.back()
     }
 
     /// Up to [`LOG`] latest events ending at the current step, oldest first,
-    /// each with the step it produced.
-    pub fn recent(&self) -> impl DoubleEndedIterator<Item = (u64, &S::Event)> + ExactSizeIterator {
-        self.live.log.iter().map(|(step, event)| (*step, event))
+    /// each with the step it produced and its words as they were told when
+    /// it happened.
+    pub fn recent(&self) -> impl DoubleEndedIterator<Item = &Told<S::Event>> + ExactSizeIterator {
+        self.live.log.iter()
     }
 
     /// The number of events in the whole search, once its end has been
@@ -388,7 +441,7 @@ impl<S: Search> Timeline<S> {
 
     /// The bytes the checkpoints hold, as the budget counts them: the
     /// inline size of every slot of the checkpoint list, plus the heap each
-    /// checkpoint owns ([`Search::heap_bytes`]). Beyond the start, it never
+    /// checkpoint owns ([`heap_bytes`](crate::search::Search::heap_bytes)). Beyond the start, it never
     /// exceeds the budget.
     pub fn checkpoint_bytes(&self) -> usize {
         self.checkpoints.capacity() * std::mem::size_of::<S>() + self.heap
@@ -401,8 +454,9 @@ impl<S: Search> Timeline<S> {
 
     /// The bytes held by the timeline: its checkpoints, the live search and
     /// the scratch clone of a job (inline and heap), the kind sets and the
-    /// event logs (inline only: an event's own heap, such as a solution's
-    /// path, is not counted). The timeline benchmark measures it exactly.
+    /// event logs (inline, and the live log's words; an event's own heap,
+    /// such as a solution's path, is not counted). The timeline benchmark
+    /// measures it exactly.
     pub fn memory_estimate(&self) -> usize {
         let inline = std::mem::size_of::<S>();
         let live = inline + self.live.search.heap_bytes();
@@ -414,7 +468,13 @@ impl<S: Search> Timeline<S> {
             + live
             + scratch
             + self.kinds.capacity()
-            + 2 * LOG * std::mem::size_of::<(u64, S::Event)>()
+            + 2 * LOG * std::mem::size_of::<Told<S::Event>>()
+            + self
+                .live
+                .log
+                .iter()
+                .map(|told| told.words.capacity())
+                .sum::<usize>()
     }
 
     /// The latest checkpoint at or before `step`: its step and a clone of
@@ -585,19 +645,24 @@ impl<S: Search> Timeline<S> {
 
     /// Applies new events (beyond [`Timeline::furthest`]) for a forward job,
     /// up to the job's target, the next checkpoint, or the budget, in one
-    /// tight loop. All but the last [`LOG`] of them go unlogged, so the
-    /// compiler can drop their payloads as in a replay; their kinds are
+    /// tight loop. All but the last [`LOG`] events of the slice go
+    /// unlogged, so the compiler can drop their payloads as in a replay and
+    /// no words are told for events no panel will show; their kinds are
     /// gathered in a register and recorded once per stretch. A stop before
     /// the logged part (a wanted kind, the end) rebuilds the log from a
     /// checkpoint, at most about an interval of replay once per job.
     fn frontier(&mut self, job: &mut Job, left: &mut u64) -> Option<Progress> {
         let step = self.live.step;
         let boundary = self.checkpoints.len() as u64 * self.interval;
-        let mut n = (*left).min(boundary - step);
+        // The events this slice of the job applies from here, if nothing
+        // stops it early: only the last LOG of them are logged (and told),
+        // so a stretch that ends well before the slice does is all quiet.
+        let mut slice = *left;
         if let Some(target) = job.target {
-            n = n.min(target - step);
+            slice = slice.min(target - step);
         }
-        let quiet = n.saturating_sub(LOG_STEPS);
+        let n = slice.min(boundary - step);
+        let quiet = n.saturating_sub(LOG_STEPS.saturating_sub(slice - n));
         let (done, kinds, halt) = if quiet > 0 {
             // The events now skipped would leave the log before the end of
             // this stretch; an empty log says it must be rebuilt if the
@@ -977,6 +1042,7 @@ impl<S: Search> Timeline<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Search;
     use crate::search::queens::{Queens, QueensOptions};
 
     fn queens(n: u8, symmetry: bool) -> Queens {
@@ -1050,7 +1116,7 @@ mod tests {
             assert_eq!(timeline.search().counters().steps, target);
             assert_eq!(timeline.recent().len(), (target as usize).min(LOG));
             assert_eq!(
-                timeline.recent().last().map(|(s, _)| s),
+                timeline.recent().last().map(Told::step),
                 target.checked_sub(1).map(|s| s + 1)
             );
         }
@@ -1062,11 +1128,11 @@ mod tests {
         for _ in 0..300 {
             timeline.forward();
         }
-        let before: Vec<_> = timeline.recent().map(|(s, e)| (s, *e)).collect();
+        let before: Vec<_> = timeline.recent().cloned().collect();
         let queens = timeline.search().queens().to_vec();
         assert!(timeline.back());
         assert!(timeline.forward());
-        let after: Vec<_> = timeline.recent().map(|(s, e)| (s, *e)).collect();
+        let after: Vec<_> = timeline.recent().cloned().collect();
         assert_eq!(before, after);
         assert_eq!(timeline.search().queens(), queens.as_slice());
     }

@@ -10,6 +10,7 @@
 use std::io::{self, Write};
 
 use crate::model::{Report, Rows, Table};
+use crate::rng::SplitMix64;
 
 /// The most nodes a worksheet lists. A student traces a few dozen nodes by
 /// hand at most, and 60 rows already fill a page or two; past that the
@@ -390,7 +391,7 @@ impl Run {
         let mut before = Vec::new();
         while let Some(event) = search.next() {
             if rows.entered() == 0 {
-                before.push(search.describe(&event, search.counters().found));
+                before.push(crate::model::told(&search, &event));
             }
             table.extend(rows.record(&search, &event).map(|row| row.into_cells()));
             // Stop once the node past the cap is entered, rather than run
@@ -453,7 +454,7 @@ fn start(table: &Table, hide: &Hide) -> (usize, Vec<usize>) {
             let rows = table.rows.len();
             let row = match rows {
                 0 | 1 => 0,
-                _ => 1 + crate::input::seeded::Rng::new(*seed).below((rows / 2).max(1)),
+                _ => 1 + SplitMix64::new(*seed).below((rows / 2).max(1) as u64) as usize,
             };
             (row, index("outcome").into_iter().collect())
         }
@@ -627,4 +628,11 @@ pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
         lines.extend(block);
     }
     lines
+}
+
+/// The answer key's table as the worksheet prints it (at most
+/// [`MAX_NODES`] rows), computed from the search: what `backstep check`
+/// grades a filled-in sheet against, never the key printed on the sheet.
+pub fn key<S: Report>(search: S) -> Table {
+    Run::new(search).table
 }

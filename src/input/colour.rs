@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 
 use super::{Loaded, file_name, from_asset, looks_like_path, read_file};
 use crate::assets;
+use crate::files;
 use crate::search::colour::{Graph, MAX_COLOURS, MAX_VERTICES};
 
 /// Seed 003's graph: 4 vertices, 5 edges.
@@ -183,7 +184,8 @@ pub fn load_graph(arg: &str) -> Result<Loaded<Graph>> {
         return from_asset(asset, parse_dimacs);
     }
     if let Some(text) = read_file(arg, "graph")? {
-        let value = parse_dimacs(&text).with_context(|| format!("graph file {arg:?}"))?;
+        let value =
+            parse_dimacs(&text).with_context(|| format!("graph file {}", files::quoted(arg)))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
@@ -191,12 +193,14 @@ pub fn load_graph(arg: &str) -> Result<Loaded<Graph>> {
     }
     if looks_like_path(arg) {
         bail!(
-            "the graph file {arg:?} does not exist (and it is not a shipped graph: {})",
+            "the graph file {} does not exist (and it is not a shipped graph: {})",
+            files::quoted(arg),
             assets::names(assets::GRAPHS)
         );
     }
     bail!(
-        "{arg:?} is not a shipped graph ({}) or a DIMACS file",
+        "{} is not a shipped graph ({}) or a DIMACS file",
+        files::quoted(arg),
         assets::names(assets::GRAPHS)
     )
 }

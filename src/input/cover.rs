@@ -13,6 +13,7 @@ use crate::assets;
 use crate::search::cover::Problem;
 
 use super::Loaded;
+use crate::files;
 
 /// The longest item name.
 pub const MAX_NAME: usize = 8;
@@ -234,13 +235,15 @@ pub fn load(arg: &str) -> Result<Loaded<Problem>> {
     }
     let Some(text) = super::read_file(arg, "exact-cover")? else {
         bail!(
-            "{arg:?} is neither a shipped problem ({}) nor a file",
+            "{} is neither a shipped problem ({}) nor a file",
+            files::quoted(arg),
             assets::names(assets::COVER)
         );
     };
     let file = super::file_name(arg);
     let label = file.strip_suffix(".dlx").unwrap_or(&file).to_string();
-    let value = parse(&text, &label).with_context(|| format!("exact-cover file {arg:?}"))?;
+    let value =
+        parse(&text, &label).with_context(|| format!("exact-cover file {}", files::quoted(arg)))?;
     Ok(Loaded { name: label, value })
 }
 

@@ -16,6 +16,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use crate::assets::{self, Asset};
+use crate::files::{self, Found};
 use crate::search::queens::MAX_N;
 use crate::search::sudoku::Puzzle;
 use crate::search::word::Board;
@@ -57,7 +58,8 @@ pub fn load_puzzle(arg: &str) -> Result<Loaded<Puzzle>> {
         return from_asset(asset, parse_grid);
     }
     if let Some(text) = read_file(arg, "puzzle")? {
-        let value = parse_grid(&text).with_context(|| format!("puzzle file {arg:?}"))?;
+        let value =
+            parse_grid(&text).with_context(|| format!("puzzle file {}", files::quoted(arg)))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
@@ -65,7 +67,8 @@ pub fn load_puzzle(arg: &str) -> Result<Loaded<Puzzle>> {
     }
     if looks_like_path(arg) && cell_count(arg) < 16 {
         bail!(
-            "the puzzle file {arg:?} does not exist (and it is not a shipped puzzle: {})",
+            "the puzzle file {} does not exist (and it is not a shipped puzzle: {})",
+            files::quoted(arg),
             assets::names(assets::SUDOKU)
         );
     }
@@ -79,7 +82,8 @@ pub fn load_puzzle(arg: &str) -> Result<Loaded<Puzzle>> {
         .count();
     if cells < 16 && cells <= others {
         bail!(
-            "{arg:?} is not a shipped puzzle ({}), a file, or a grid of 16 or 81 cells",
+            "{} is not a shipped puzzle ({}), a file, or a grid of 16 or 81 cells",
+            files::quoted(arg),
             assets::names(assets::SUDOKU)
         );
     }
@@ -123,11 +127,17 @@ pub fn parse_grid(text: &str) -> Result<Puzzle> {
 /// Loads a Word Search board from a shipped name, a file (one row per line),
 /// or rows separated by commas (`ABCE,SFCS,ADEE`).
 pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
-    if let Some(asset) = assets::find(assets::BOARDS, arg) {
+    load_board_from(assets::BOARDS, arg)
+}
+
+/// [`load_board`], with the shipped boards of `list`.
+fn load_board_from(list: &'static [Asset], arg: &str) -> Result<Loaded<Board>> {
+    if let Some(asset) = assets::find(list, arg) {
         return from_asset(asset, parse_board_lines);
     }
     if let Some(text) = read_file(arg, "board")? {
-        let value = parse_board_lines(&text).with_context(|| format!("board file {arg:?}"))?;
+        let value = parse_board_lines(&text)
+            .with_context(|| format!("board file {}", files::quoted(arg)))?;
         return Ok(Loaded {
             name: file_name(arg),
             value,
@@ -137,8 +147,9 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
     // as a file, and "no such file" says more than "'.' is not a letter".
     if looks_like_path(arg) || arg.contains('.') {
         bail!(
-            "the board file {arg:?} does not exist (and it is not a shipped board: {})",
-            assets::names(assets::BOARDS)
+            "the board file {} does not exist (and it is not a shipped board: {})",
+            files::quoted(arg),
+            assets::names(list)
         );
     }
     let rows: Vec<&str> = if arg.trim().is_empty() {
@@ -151,6 +162,48 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
         name: arg.to_string(),
         value,
     })
+}
+
+/// Loads the instance a search's first argument names: a shipped one of
+/// `list` by name, or a file, read by `parse`. Typed text is not read here
+/// (it has its own option, `--grid`, `--board`): a mistyped name is an
+/// error naming the shipped ones, never a tiny board of its letters.
+pub fn load_named<T>(
+    list: &'static [Asset],
+    what: &str,
+    arg: &str,
+    parse: fn(&str) -> Result<T>,
+) -> Result<Loaded<T>> {
+    if let Some(asset) = assets::find(list, arg) {
+        return from_asset(asset, parse);
+    }
+    if let Some(text) = read_file(arg, what)? {
+        let value = parse(&text).with_context(|| format!("{what} file {}", files::quoted(arg)))?;
+        return Ok(Loaded {
+            name: file_name(arg),
+            value,
+        });
+    }
+    bail!(
+        "{} is neither a shipped {what} ({}) nor a file",
+        files::quoted(arg),
+        assets::names(list)
+    )
+}
+
+/// The board of `word` or `words`: the first argument (a shipped name or
+/// a file), else `--board` (rows, a file or a name), else `default` rows.
+pub fn board_of(
+    list: &'static [Asset],
+    named: Option<&str>,
+    typed: Option<&str>,
+    default: &str,
+) -> Result<Loaded<Board>> {
+    match (named, typed) {
+        (Some(arg), _) => load_named(list, "board", arg, parse_board_lines),
+        (None, Some(arg)) => load_board_from(list, arg),
+        (None, None) => load_board_from(list, default),
+    }
 }
 
 /// Reads a board written one row per line; blank lines and lines starting
@@ -175,38 +228,25 @@ pub fn load_word(arg: &str) -> Result<String> {
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The text of the file `arg` names, if it names an existing file: refused
-/// before reading when it is larger than [`MAX_FILE_BYTES`], and refused
-/// naming the line and byte when it is not UTF-8. `None` when no such file
-/// exists; an error when `arg` names something other than a file.
+/// before reading when it is larger than [`MAX_FILE_BYTES`] or a special
+/// file (a FIFO, a device, a socket: named as such and never opened), and
+/// refused naming the line and byte when it is not UTF-8. `None` when no
+/// such file exists.
 fn read_file(arg: &str, what: &str) -> Result<Option<String>> {
     let path = Path::new(arg);
-    let Ok(meta) = std::fs::metadata(path) else {
-        return Ok(None);
-    };
-    if !meta.is_file() {
+    match files::find(path) {
+        Found::Missing => return Ok(None),
         // A name like `src` may be rows of letters that happen to match a
         // folder, and is read as such; a name with a '/' or '.' (neither
         // allowed in a board, nor in a grid of a folder's name) is not.
-        if meta.is_dir() && (looks_like_path(arg) || arg.contains('.')) {
-            bail!("the {what} file {arg:?} is a folder, not a file");
-        }
-        return Ok(None);
+        Found::Folder if !(looks_like_path(arg) || arg.contains('.')) => return Ok(None),
+        _ => {}
     }
-    let size = meta.len();
-    if size > MAX_FILE_BYTES {
-        bail!(
-            "the {what} file {arg:?} is {size} bytes, over the limit of {MAX_FILE_BYTES} bytes (1 MiB)"
-        );
-    }
+    let what = format!("{what} file");
     let mut bytes = Vec::new();
-    // The file may grow between the check and the read: read one byte past
-    // the limit at most, so the limit still holds.
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read the {what} file {arg:?}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        bail!("the {what} file {arg:?} is over the limit of {MAX_FILE_BYTES} bytes (1 MiB)");
-    }
+    files::open(&what, path, MAX_FILE_BYTES)?
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read the {what} {}", files::quoted(arg)))?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Some(text)),
         Err(err) => {
@@ -218,7 +258,8 @@ fn read_file(arg: &str, what: &str) -> Result<Option<String>> {
                 .map_or(0, |i| i + 1);
             let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
             bail!(
-                "the {what} file {arg:?} is not UTF-8 text: line {line}, byte {} (0x{:02X})",
+                "the {what} {} is not UTF-8 text: line {line}, byte {} (0x{:02X})",
+                files::quoted(arg),
                 bad - line_start + 1,
                 bytes[bad]
             );
@@ -265,15 +306,7 @@ fn file_name(path: &str) -> String {
     let name = Path::new(path)
         .file_name()
         .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
-    name.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    files::escaped(&name)
 }
 
 #[cfg(test)]

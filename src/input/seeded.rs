@@ -17,6 +17,7 @@ use anyhow::{Result, bail};
 
 use super::Loaded;
 use crate::launch::shell_word;
+use crate::rng::SplitMix64;
 use crate::search::Search;
 use crate::search::colour::Graph;
 use crate::search::cover::Problem;
@@ -24,25 +25,21 @@ use crate::search::maze::Grid;
 use crate::search::sudoku::{Order, Puzzle, Sudoku, SudokuOptions};
 use crate::search::word::Board;
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a few lines of integer
-/// arithmetic, the same on every platform, so a seed names one instance
-/// forever.
+/// The program's SplitMix64 ([`crate::rng`]), drawn from in the sizes the
+/// generators need: the same on every platform, so a seed names one
+/// instance forever.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// The generator whose first output follows `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..bound` (`bound > 0`; 0 gives 0). The modulo bias
@@ -50,7 +47,7 @@ impl Rng {
     pub fn below(&mut self, bound: usize) -> usize {
         match bound {
             0 => 0,
-            _ => (self.next_u64() % bound as u64) as usize,
+            _ => self.0.below(bound as u64) as usize,
         }
     }
 

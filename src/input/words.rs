@@ -6,6 +6,7 @@
 
 use anyhow::{Context, Result};
 
+use crate::files;
 use crate::search::word::MAX_WORD;
 use crate::search::words::MAX_WORDS;
 
@@ -89,13 +90,15 @@ pub const DEFAULT_BOARD: &str = "OAAN,ETAE,IHKR,IFLV";
 /// comma-separated list.
 pub fn load_words(arg: &str) -> Result<Vec<String>> {
     if let Some(text) = super::read_file(arg, "word list")? {
-        return parse_word_lines(&text).with_context(|| format!("word list file {arg:?}"));
+        return parse_word_lines(&text)
+            .with_context(|| format!("word list file {}", files::quoted(arg)));
     }
     // Words hold no '/', '\\' or '.': an argument with one was meant as a
     // file, and "no such file" says more than "'/' is not a letter".
     if super::looks_like_path(arg) || arg.contains('.') {
         anyhow::bail!(
-            "the word list file {arg:?} does not exist (a list of words is separated by commas)"
+            "the word list file {} does not exist (a list of words is separated by commas)",
+            files::quoted(arg)
         );
     }
     Ok(parse_word_list(arg)?)

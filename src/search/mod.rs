@@ -128,6 +128,15 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
         0
     }
 
+    /// Skips what is left of the node the last event entered: called right
+    /// after a `place`, it makes the next event that place's `undo`, with
+    /// nothing of the child's subtree before it (no solution, no stop).
+    /// Knuth's probes (`estimate.rs`) call it to count a node's children
+    /// without searching them; the search's own stepping never does, so it
+    /// costs that nothing. One line in each engine: the deepest frame's
+    /// phase becomes `Leave`.
+    fn skip_subtree(&mut self);
+
     /// The search's node budget (SPEC §5, `--max-nodes`).
     fn budget(&self) -> &Budget;
 

@@ -515,6 +515,10 @@ impl<S: State> Search for Held<S> {
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
     }
+
+    fn skip_subtree(&mut self) {
+        self.phase = Phase::Leave;
+    }
 }
 
 #[cfg(test)]

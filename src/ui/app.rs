@@ -14,7 +14,7 @@ use super::scene::Scene;
 use super::theme::Theme;
 use crate::model::NodeLog;
 use crate::search::{EventKind, SearchEvent};
-use crate::timeline::{Goal, Job, Progress, Timeline};
+use crate::timeline::{Goal, Job, Progress, Timeline, Told};
 
 /// Run speeds in events per second; the last means as fast as possible.
 pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000, u64::MAX];
@@ -104,6 +104,9 @@ pub struct App<S: Scene> {
     pub log_back: usize,
     /// The step the log was scrolled back at.
     pub(super) log_step: u64,
+    /// Drawn without the chrome, for slides (`--bare`): no status at the
+    /// right of the title, no key bar (its rows go to the panels).
+    pub bare: bool,
 }
 
 /// Where the table or tree was last drawn: its first line, the lines in
@@ -180,6 +183,7 @@ impl<S: Scene> App<S> {
             hits: Hits::default(),
             log_back: 0,
             log_step: 0,
+            bare: false,
         }
     }
 
@@ -316,11 +320,8 @@ impl<S: Scene> App<S> {
                 self.prompt = Some(String::new());
             }
             Action::Mark => {
-                let what = match self.timeline.last_event() {
-                    Some(event) => {
-                        let search = self.timeline.search();
-                        search.describe(event, search.counters().found)
-                    }
+                let what = match self.timeline.last_told() {
+                    Some(told) => told.words().to_string(),
                     None => "the start".to_string(),
                 };
                 let step = self.timeline.step();
@@ -545,7 +546,7 @@ impl<S: Scene> App<S> {
             .timeline
             .recent()
             .rev()
-            .map(|(_, e)| e)
+            .map(Told::event)
             .find(|e| e.kind() != EventKind::Reject);
         predict.question = peek(search, fold).and_then(|next| search.question(&next, previous));
         // A run stops at every question: the point is to answer it first.

@@ -658,12 +658,9 @@ fn side<S: Scene>(
     let room = area.width.saturating_sub(4) as usize;
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
-        let end = match end.split_once(", ") {
-            Some((short, _)) if end.chars().count() > room => short,
-            _ => end,
-        };
+        let end = end.fitted(room);
         block = block.title_bottom(Span::styled(
-            format!(" {} ", render::shorten(end, room, t)),
+            format!(" {} ", render::shorten(&end, room, t)),
             t.muted(),
         ));
     }
@@ -678,10 +675,10 @@ fn side<S: Scene>(
             .render_board_at(fit, view.last, t, board, frame.buffer_mut());
     }
     let width = info.width as usize;
-    let search = app.timeline.search();
-    let last = app.timeline.last_event().map_or("step 0".to_string(), |e| {
-        search.describe(e, search.counters().found)
-    });
+    let last = app
+        .timeline
+        .last_told()
+        .map_or("step 0".to_string(), |told| told.words().to_string());
     let mut lines = render::counter_lines(app, info.width, 2);
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));

@@ -381,7 +381,7 @@ pub const CANCEL: Binding = Binding::new(
 pub const QUIT: Binding = Binding::new(
     "q ^c",
     "quit",
-    "quit (ctrl-c quits from anywhere, prompts and questions included)",
+    "quit (ctrl-c quits from anywhere; ctrl-z suspends, fg resumes)",
     Action::Quit,
     &[KeyCode::Char('q')],
 );
@@ -478,6 +478,12 @@ pub const COMPARE_KEYS: &[Binding<CompareAction>] = &[
 /// Whether a key press is Ctrl-C, which quits from every state.
 pub fn is_interrupt(key: KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
+}
+
+/// Whether a key press is Ctrl-Z, which suspends every screen as a shell
+/// job (`fg` brings it back), as in vim and less.
+pub fn is_suspend(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('z')
 }
 
 /// The action bound to a key press on the main screen, if any.

@@ -5,6 +5,7 @@ pub mod app;
 pub mod big;
 pub mod bookmarks;
 pub mod compare;
+pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;
@@ -32,8 +33,10 @@ use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEvent, KeyEventKind, MouseEvent,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal};
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 use signal_hook::{SigId, flag, low_level};
 
 use app::App;
@@ -71,9 +74,9 @@ pub trait Screen {
 /// panic hook restores it before the panic message prints), and SIGTERM,
 /// SIGHUP or SIGINT (then the process exits with status 128 + the signal).
 /// With `predict`, it starts in predict mode; with `record`, the session
-/// is written to that file as an asciicast. The mouse is captured (a
-/// click on a table row or tree node jumps to it, the wheel scrolls) and
-/// released on every one of those ways out.
+/// is written to that file as an asciicast. With `mouse`, the mouse is
+/// captured (a click on a table row or tree node jumps to it, the wheel
+/// scrolls) and released on every one of those ways out.
 pub fn run<S: Scene>(
     search: S,
     name: &str,
@@ -81,15 +84,20 @@ pub fn run<S: Scene>(
     predict: bool,
     record: Option<&Path>,
 ) -> Result<()> {
-    run_app(App::new(search, name, theme), predict, record)
+    run_app(App::new(search, name, theme), predict, true, record)
 }
 
 /// Runs `app` (opened where `--at` asked) as [`run`] does.
-pub fn run_app<S: Scene>(mut app: App<S>, predict: bool, record: Option<&Path>) -> Result<()> {
+pub fn run_app<S: Scene>(
+    mut app: App<S>,
+    predict: bool,
+    mouse: bool,
+    record: Option<&Path>,
+) -> Result<()> {
     if predict {
         app.act(keys::Action::Predict);
     }
-    run_screen(&mut app, true, record)
+    run_screen(&mut app, mouse, record)
 }
 
 /// The terminal the screens draw on: standard output, recorded or not.
@@ -101,9 +109,14 @@ type Term = Terminal<CrosstermBackend<record::Tee>>;
 /// conventional status, 128 + the signal's number. With `record`, what is
 /// drawn is also written to that file as an asciicast, frame by frame, so
 /// that the file is whole on every way out but SIGKILL.
+///
+/// Ctrl-Z (and a SIGTSTP from outside) suspends the screen as a shell job,
+/// the terminal restored meanwhile; when the job goes on (`fg`, SIGCONT)
+/// the screen takes the terminal back and is drawn whole ([`suspend`]).
 pub fn run_screen(screen: &mut impl Screen, mouse: bool, record: Option<&Path>) -> Result<()> {
     let tee = record::Tee::new(record)?;
     let signals = Signals::install().context("cannot watch for signals")?;
+    let stops = Stops::install().context("cannot watch for signals")?;
     watch_for_hang_up();
     // ratatui's own terminal sets up raw mode, the alternate screen and its
     // panic hook; the screens draw through ours, which can record.
@@ -124,7 +137,7 @@ pub fn run_screen(screen: &mut impl Screen, mouse: bool, record: Option<&Path>) 
     } else {
         Ok(())
     }
-    .and_then(|()| event_loop(&mut terminal, screen, &signals));
+    .and_then(|()| event_loop(&mut terminal, screen, &signals, &stops, mouse));
     if mouse {
         let _ = execute!(io::stdout(), DisableMouseCapture);
     }
@@ -152,10 +165,16 @@ pub fn run_screen(screen: &mut impl Screen, mouse: bool, record: Option<&Path>) 
 /// there is work the loop never sleeps: it looks for keys without waiting,
 /// then works until the next frame is due, so a key is handled within a
 /// frame. Otherwise it waits for a key at most one frame at a time.
+///
+/// A stop asked from outside (SIGTSTP) is handled here as Ctrl-Z is, and
+/// after any stop (SIGCONT, even after a SIGSTOP nobody can catch) the
+/// terminal is taken back and the screen drawn whole.
 fn event_loop(
     terminal: &mut Term,
     screen: &mut impl Screen,
     signals: &Signals,
+    stops: &Stops,
+    mouse: bool,
 ) -> Result<Option<i32>> {
     let mut ticked = Instant::now();
     let mut drawn = Instant::now();
@@ -163,6 +182,14 @@ fn event_loop(
     loop {
         if let Some(signal) = signals.caught() {
             return Ok(Some(signal));
+        }
+        if stops.stop.swap(false, Ordering::Relaxed) {
+            suspend(terminal, mouse, stops)?;
+            dirty = true;
+        }
+        if stops.resumed.swap(false, Ordering::Relaxed) {
+            take_back(terminal, mouse)?;
+            dirty = true;
         }
         if screen.quit() {
             return Ok(None);
@@ -185,7 +212,9 @@ fn event_loop(
             // Take every event that is waiting, so held keys never queue up.
             loop {
                 match event::read()? {
-                    Event::Key(key) if key.kind != KeyEventKind::Release => screen.on_key(key),
+                    Event::Key(key) if key.kind == KeyEventKind::Release => {}
+                    Event::Key(key) if keys::is_suspend(key) => suspend(terminal, mouse, stops)?,
+                    Event::Key(key) => screen.on_key(key),
                     Event::Mouse(mouse) => screen.on_mouse(mouse),
                     _ => {}
                 }
@@ -203,6 +232,39 @@ fn event_loop(
         }
         ticked = now;
     }
+}
+
+/// Gives the terminal back to the shell as a quit would (mouse capture off,
+/// the cursor shown, raw mode off, the main screen), stops the process as
+/// SIGTSTP's default action does, and once it goes on takes the terminal
+/// back ([`take_back`]).
+fn suspend(terminal: &mut Term, mouse: bool, stops: &Stops) -> Result<()> {
+    if mouse {
+        execute!(io::stdout(), DisableMouseCapture).context("cannot switch off the mouse")?;
+    }
+    terminal.show_cursor().context("cannot show the cursor")?;
+    ratatui::restore();
+    low_level::emulate_default_handler(SIGTSTP).context("cannot stop")?;
+    // The SIGCONT that woke us is handled here and now.
+    stops.resumed.store(false, Ordering::Relaxed);
+    take_back(terminal, mouse)
+}
+
+/// Takes the terminal back after a stop: raw mode afresh (the shell may
+/// have set its own modes meanwhile), the alternate screen, the mouse if
+/// captured, and a cleared screen with the last frame forgotten, so that
+/// the next frame is drawn whole (at the terminal's size now).
+fn take_back(terminal: &mut Term, mouse: bool) -> Result<()> {
+    let _ = disable_raw_mode();
+    enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+    execute!(io::stdout(), EnterAlternateScreen).context("cannot open the alternate screen")?;
+    if mouse {
+        execute!(io::stdout(), EnableMouseCapture).context("cannot switch on the mouse")?;
+    }
+    let size = terminal.size().context("cannot read the terminal's size")?;
+    terminal
+        .resize(Rect::new(0, 0, size.width, size.height))
+        .context("cannot clear the terminal")
 }
 
 /// A terminal can go away without a SIGHUP reaching us (a closed tmux
@@ -281,6 +343,35 @@ impl Signals {
 }
 
 impl Drop for Signals {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            low_level::unregister(id);
+        }
+    }
+}
+
+/// Watches for SIGTSTP (a stop asked from outside, `kill -TSTP`; Ctrl-Z
+/// itself arrives as a key in raw mode) and SIGCONT (the process goes on
+/// after a stop) while a screen runs.
+struct Stops {
+    stop: Arc<AtomicBool>,
+    resumed: Arc<AtomicBool>,
+    ids: Vec<SigId>,
+}
+
+impl Stops {
+    fn install() -> io::Result<Stops> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let resumed = Arc::new(AtomicBool::new(false));
+        let ids = vec![
+            flag::register(SIGTSTP, Arc::clone(&stop))?,
+            flag::register(SIGCONT, Arc::clone(&resumed))?,
+        ];
+        Ok(Stops { stop, resumed, ids })
+    }
+}
+
+impl Drop for Stops {
     fn drop(&mut self) {
         for id in self.ids.drain(..) {
             low_level::unregister(id);

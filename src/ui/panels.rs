@@ -189,13 +189,9 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
     // Scroll so the marked line stays visible on short screens.
     let skip = (current + 2).saturating_sub(rows);
     let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
-    let block = match last {
-        Some(event) => {
-            let text = format!(
-                "step {}: {}",
-                current + 1,
-                search.describe(event, search.counters().found)
-            );
+    let block = match app.timeline.last_told() {
+        Some(told) => {
+            let text = format!("step {}: {}", current + 1, told.words());
             let room = (area.width as usize).saturating_sub(4);
             let text = super::render::shorten(&text, room, &app.theme);
             block.title_bottom(Span::styled(format!(" {text} "), app.theme.muted()))
@@ -258,18 +254,13 @@ pub fn render_predict<S: Scene>(
             t.muted(),
         )),
     }
-    let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
     let room = block.inner(area).height as usize;
     let keep = room.saturating_sub(lines.len() + 1);
     if keep > 0 && !recent.is_empty() {
         lines.push(Line::raw(""));
-        for (step, event) in recent.iter().skip(recent.len().saturating_sub(keep)) {
-            let text = format!(
-                "{step:>8}  {}",
-                search.describe(event, search.counters().found)
-            );
-            lines.push(Line::styled(text, t.muted()));
+        for told in recent.iter().skip(recent.len().saturating_sub(keep)) {
+            lines.push(Line::styled(super::render::log_line(told), t.muted()));
         }
     }
     frame.render_widget(

@@ -16,6 +16,7 @@ use super::app::App;
 use super::scene::Scene;
 use super::still;
 use crate::cast::{self, Header};
+use crate::files;
 
 /// The terminal's writer: everything goes to standard output and, while
 /// recording, into the cast as well, one output event per flush (ratatui
@@ -51,7 +52,13 @@ impl Tee {
 
 impl Recording {
     fn create(path: &Path) -> Result<Recording> {
-        let named = || format!("cannot write the recording {}", path.display());
+        let named = || format!("cannot write the recording {}", files::quoted(path));
+        // Never opened for writing when it is a folder or a special file:
+        // a FIFO with no reader would block before the session starts.
+        match files::find(path) {
+            files::Found::Missing | files::Found::File(_) => {}
+            found => return Err(files::not_a_file("recording", path, found)),
+        }
         let size = ratatui::crossterm::terminal::size().context("cannot read the terminal size")?;
         let file = File::create(path).with_context(named)?;
         let mut header = Header::new(size.0, size.1);
@@ -102,7 +109,7 @@ impl Recording {
     }
 
     fn named(&self, err: io::Error) -> io::Error {
-        let path = self.path.display();
+        let path = files::quoted(&self.path);
         io::Error::new(
             err.kind(),
             format!("cannot write the recording {path}: {err}"),
@@ -149,19 +156,12 @@ pub struct Stretch {
     pub size: (u16, u16),
 }
 
-/// Writes the steps `stretch.from` to `stretch.to` of `app`'s search to
-/// `out` as a cast, one output event per step, each the terminal output
-/// that turns the previous frame into this one (the first clears the
-/// screen and hides the cursor), with a last event that shows the cursor
-/// again, so that the final frame stays on screen as long as the others. Steps and screens are
-/// made one at a time: memory does not grow with the stretch.
-pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
-    let Stretch {
-        from,
-        to,
-        speed,
-        size: (width, height),
-    } = stretch;
+/// Moves `app` to the first step of `stretch`, having checked that the
+/// stretch is in the search: `--from` before `--to`, and both steps reached
+/// (an error names the option and the search's last step otherwise), so
+/// that nothing is written for a stretch that is not there.
+pub fn enter<S: Scene>(app: &mut App<S>, stretch: &Stretch) -> Result<()> {
+    let Stretch { from, to, .. } = *stretch;
     if let Some(to) = to
         && to < from
     {
@@ -177,7 +177,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     }
     if let Some(to) = to {
         // Found to exist before anything is written, so that a bad --to
-        // leaves no half-written cast.
+        // leaves no half-written output.
         let mut probe = app.timeline.clone();
         while probe.step() < to {
             if !probe.forward() {
@@ -186,6 +186,23 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         }
     }
     app.sync();
+    Ok(())
+}
+
+/// Writes the steps `stretch.from` to `stretch.to` of `app`'s search to
+/// `out` as a cast, one output event per step, each the terminal output
+/// that turns the previous frame into this one (the first clears the
+/// screen and hides the cursor), with a last event that shows the cursor
+/// again, so that the final frame stays on screen as long as the others. Steps and screens are
+/// made one at a time: memory does not grow with the stretch.
+pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
+    enter(&mut app, &stretch)?;
+    let Stretch {
+        to,
+        speed,
+        size: (width, height),
+        ..
+    } = stretch;
     let mut cast = cast::Writer::new(out, &Header::new(width, height))?;
     let area = Rect::new(0, 0, width, height);
     let mut previous = Buffer::empty(area);

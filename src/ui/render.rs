@@ -12,6 +12,7 @@ use super::theme::Theme;
 use super::{panels, tree};
 use crate::model;
 use crate::search::{EventKind, SearchEvent};
+use crate::timeline::Told;
 
 /// Rows taken by everything but the top panels: title, counters and path
 /// (two lines and a border), the event log (at least one line), key bar.
@@ -98,7 +99,42 @@ pub struct View<'a, S: Scene> {
     /// The event that led to it.
     pub last: Option<&'a S::Event>,
     /// At the end: what the board shows, e.g. `end: the last solution, from step 9`.
-    pub end: Option<String>,
+    pub end: Option<End>,
+}
+
+/// What the board shows at the end of a search, as data: the words, and
+/// the step its last solution is from, said only where it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// `the last solution`, `no solution`, or the budget's words first.
+    pub said: String,
+    /// The step of the solution shown, if any.
+    pub from: Option<u64>,
+}
+
+impl End {
+    /// The line without the step: `end: the last solution`.
+    pub fn short(&self) -> String {
+        format!("end: {}", self.said)
+    }
+
+    /// The whole line: `end: the last solution, from step 9`.
+    pub fn full(&self) -> String {
+        match self.from {
+            Some(step) => format!("end: {}, from step {step}", self.said),
+            None => self.short(),
+        }
+    }
+
+    /// The whole line when it fits in `room` columns, else the short one.
+    pub fn fitted(&self, room: usize) -> String {
+        let full = self.full();
+        if full.chars().count() > room {
+            self.short()
+        } else {
+            full
+        }
+    }
 }
 
 /// The view of `app`: at the end of the search the board would be back to
@@ -118,19 +154,19 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(match incomplete {
-                Some(words) => format!(
-                    "end: {words}; the last solution, from step {}",
-                    outcome.step
-                ),
-                None => format!("end: the last solution, from step {}", outcome.step),
+            end: Some(End {
+                said: match incomplete {
+                    Some(words) => format!("{words}; the last solution"),
+                    None => "the last solution".to_string(),
+                },
+                from: Some(outcome.step),
             }),
         },
         Some(None) => View {
-            end: Some(format!(
-                "end: {}",
-                incomplete.as_deref().unwrap_or("no solution")
-            )),
+            end: Some(End {
+                said: incomplete.unwrap_or_else(|| "no solution".to_string()),
+                from: None,
+            }),
             ..live
         },
         None => live,
@@ -165,7 +201,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
-    let bar_rows = if keys_fit(app, area.width) || area.height <= h {
+    let bar_rows = if app.bare {
+        0
+    } else if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
@@ -218,7 +256,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),
         Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
     }
-    render_key_bar(app, frame, bar);
+    if !app.bare {
+        render_key_bar(app, frame, bar);
+    }
     if app.help {
         // Over the panels only: the title and the key bar stay in view.
         let room = Rect {
@@ -270,7 +310,11 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let right = format!("{state}{fold}{board} {dot} ? help ");
+    let right = if app.bare {
+        String::new()
+    } else {
+        format!("{state}{fold}{board} {dot} ? help ")
+    };
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
@@ -579,22 +623,23 @@ pub(super) fn render_path<S: Scene>(
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
         let room = inner.saturating_sub(2);
-        let full = format!("{title} {} {end}", t.glyphs.dot);
-        title = match end.split_once(", ") {
-            Some((short, _)) if full.chars().count() > room => {
-                format!("{title} {} {short}", t.glyphs.dot)
-            }
-            _ => full,
-        };
+        let head = format!("{title} {} ", t.glyphs.dot);
+        let end = end.fitted(room.saturating_sub(head.chars().count()));
+        title = format!("{head}{end}");
         title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
+/// A line of the Events log: the step, then the event's words as they were
+/// told when it happened (predict's recent events use it too).
+pub(super) fn log_line<E>(told: &Told<E>) -> String {
+    format!("{:>8}  {}", told.step(), told.words())
+}
+
 pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let mut block = block(app, "Events");
     let rows = block.inner(area).height as usize;
-    let search = app.timeline.search();
     let recent: Vec<_> = app.timeline.recent().collect();
     // Scrolled back with the wheel: older lines, the newest out of view.
     let back = app.log_back.min(recent.len().saturating_sub(rows));
@@ -611,29 +656,15 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
             app.theme.muted(),
         ));
     }
-    let newest = recent.last().map(|(step, _)| *step);
-    // Number solutions by counting back from the solutions found so far.
-    let mut found = search.counters().found;
-    let mut numbers: Vec<u64> = recent
-        .iter()
-        .rev()
-        .map(|(_, event)| {
-            let number = found;
-            if event.kind() == EventKind::Solution {
-                found = found.saturating_sub(1);
-            }
-            number
-        })
-        .collect();
-    numbers.reverse();
+    let newest = recent.last().map(|told| told.step());
+    // Each line is the event's words as they were told when it happened.
     let mut lines: Vec<Line> = recent
         .iter()
-        .zip(numbers)
         .skip(recent.len().saturating_sub(rows + back))
         .take(rows)
-        .map(|((step, event), found)| {
-            let text = format!("{step:>8}  {}", search.describe(event, found));
-            let style = if Some(*step) == newest {
+        .map(|told| {
+            let text = log_line(told);
+            let style = if Some(told.step()) == newest {
                 app.theme.newest()
             } else {
                 ratatui::style::Style::new()

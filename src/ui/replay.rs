@@ -2,7 +2,6 @@
 //! own pace or faster, and the terminal restored on `q`, `Esc`, Ctrl-C, a
 //! terminating signal, or a key after the end.
 
-use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +12,8 @@ use clap::Args;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use super::{FRAME, Signals, can_draw, keys, watch_for_hang_up};
-use crate::cast::{self, Reader};
+use crate::cast::{self, MAX_CAST_BYTES, Reader};
+use crate::files::{self, Bounded};
 use crate::launch::Launch;
 
 /// Play a recording (an asciicast v2 file) back in the terminal; q, Esc or
@@ -50,20 +50,17 @@ impl Launch for ReplayArgs {
 /// timed: a key still stops the replay at any time.
 const LONGEST: f64 = 1e9;
 
-/// Checks the whole cast at `path` (every line, before the terminal is
+/// Checks what `path` names (a regular file within [`MAX_CAST_BYTES`]) that there is a terminal to
+/// play on, then reads the whole cast (every line, before the terminal is
 /// touched, so that a bad file is an error on the normal screen), then
 /// plays it.
 pub fn run(path: &Path, speed: f64) -> Result<()> {
-    let open = || {
-        File::open(path)
-            .map(BufReader::new)
-            .with_context(|| format!("cannot open the recording {}", path.display()))
-    };
-    cast::check(open()?).with_context(|| format!("{} is not a valid asciicast", path.display()))?;
+    check_file(path)?;
     if !can_draw() {
         bail!("standard output is not a terminal; replay needs one to play on");
     }
-    let (_, mut reader) = Reader::new(open()?)?;
+    check(path)?;
+    let (_, mut reader) = Reader::new(open(path)?)?;
     let signals = Signals::install().context("cannot watch for signals")?;
     watch_for_hang_up();
     drop(ratatui::try_init().context("cannot open the terminal")?);
@@ -73,12 +70,30 @@ pub fn run(path: &Path, speed: f64) -> Result<()> {
     if let Some(signal) = signals.caught() {
         std::process::exit(128 + signal);
     }
-    result.with_context(|| format!("cannot replay {}", path.display()))
+    result.with_context(|| format!("cannot replay {}", files::quoted(path)))
+}
+
+/// The recording at `path`, opened to be read within [`MAX_CAST_BYTES`].
+fn open(path: &Path) -> Result<BufReader<Bounded>> {
+    files::open("recording", path, MAX_CAST_BYTES).map(BufReader::new)
+}
+
+/// Refuses, from its metadata before anything is opened, a recording that
+/// is missing, a folder, a special file or over [`MAX_CAST_BYTES`].
+pub fn check_file(path: &Path) -> Result<()> {
+    open(path).map(drop)
+}
+
+/// Reads the whole recording at `path` and checks every line, in bounded
+/// memory: its header, the number of events and the time of the last.
+pub fn check(path: &Path) -> Result<(cast::Header, usize, f64)> {
+    cast::check(open(path)?)
+        .with_context(|| format!("{} is not a valid asciicast", files::quoted(path)))
 }
 
 /// Writes each output event at its time; after the last, holds the screen
 /// until a key.
-fn play(reader: &mut Reader<BufReader<File>>, speed: f64, signals: &Signals) -> Result<()> {
+fn play(reader: &mut Reader<BufReader<Bounded>>, speed: f64, signals: &Signals) -> Result<()> {
     let start = Instant::now();
     let mut out = io::stdout().lock();
     while let Some((time, event)) = reader.read()? {

@@ -46,6 +46,10 @@ impl Colour {
 }
 
 impl Report for Colour {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["vertex", "colour"]
+    }
+
     fn write_fields(&self, event: &ColourEvent, json: &mut Json<'_>) {
         match *event {
             ColourEvent::Place { vertex, colour } | ColourEvent::Undo { vertex, colour } => {
@@ -108,11 +112,16 @@ impl Report for Colour {
                     "hold"
                 }
             ),
-            ColourEvent::DeadEnd { vertex } => write!(
-                out,
-                "dead end at vertex {vertex}: each of the {} colours is held by a neighbour",
-                self.options().m
-            ),
+            ColourEvent::DeadEnd { vertex } => match self.options().m {
+                1 => write!(
+                    out,
+                    "dead end at vertex {vertex}: the one colour is held by a neighbour"
+                ),
+                m => write!(
+                    out,
+                    "dead end at vertex {vertex}: each of the {m} colours is held by a neighbour"
+                ),
+            },
             ColourEvent::Undo { vertex, colour } => {
                 write!(out, "undo colour {colour} of vertex {vertex}")
             }

@@ -38,6 +38,10 @@ impl Cover {
 }
 
 impl Report for Cover {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["item", "option"]
+    }
+
     fn write_fields(&self, event: &CoverEvent, json: &mut Json<'_>) {
         let problem = self.problem();
         match *event {
@@ -313,7 +317,11 @@ impl Ask for Cover {
                     name(i)
                 )
             } else {
-                format!("{} has {len} options left", name(i))
+                format!(
+                    "{} has {} left",
+                    name(i),
+                    crate::model::counted(len as u64, "option", "options")
+                )
             };
             wrong.insert(Answer::Word(name(i)), reason);
         }

@@ -360,15 +360,6 @@ pub fn explain<R: Rules>(p: &Parting<Maze, Maze<R>>) -> String {
                  here walks back and forth until a node budget stops it."
             )
         }
-        (left, right) => {
-            let say = |search: &dyn Fn(&MazeEvent) -> String, event: Option<MazeEvent>| {
-                event.map_or("has ended".to_string(), |e| search(&e))
-            };
-            format!(
-                "The correct search does `{}` where the bug does `{}`.",
-                say(&|e| p.left_search.describe(e, 0), left),
-                say(&|e| p.right_search.describe(e, 0), right)
-            )
-        }
+        _ => p.plainly(),
     }
 }

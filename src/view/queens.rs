@@ -8,9 +8,12 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
+use crate::check::field::{self, Fields};
 use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
 use crate::parting::Parting;
-use crate::search::queens::{self, Attack, Attacks, Queens, QueensEvent, Rules, format_mask};
+use crate::search::queens::{
+    self, Attack, Attacks, Columns, Queens, QueensEvent, Rules, format_mask,
+};
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::{ListText, push_and_list, push_cell, push_uint};
@@ -44,7 +47,47 @@ pub(crate) fn push_mask(out: &mut String, mask: u32, n: usize) {
     }
 }
 
+/// A JSON line's N-Queens event (see [`Report::read_event`]), for every
+/// N-Queens search whose events are [`QueensEvent`]s.
+pub(crate) fn read_event(fields: &Fields) -> Option<QueensEvent> {
+    let row = || field::uint::<u8>(fields, "row");
+    let col = || field::uint::<u8>(fields, "col");
+    Some(match fields.get("event")?.as_str()? {
+        "place" => QueensEvent::Place {
+            row: row()?,
+            col: col()?,
+        },
+        "undo" => QueensEvent::Undo {
+            row: row()?,
+            col: col()?,
+        },
+        "reject" => QueensEvent::Reject {
+            row: row()?,
+            col: col()?,
+            by: field::causes(fields, "by")?,
+        },
+        "dead-end" => QueensEvent::DeadEnd { row: row()? },
+        "solution" => {
+            let queens: Vec<u8> = field::uints(fields, "queens")?;
+            if queens.len() > usize::from(queens::MAX_N)
+                || queens.iter().any(|&c| c >= queens::MAX_N)
+            {
+                return None;
+            }
+            QueensEvent::Solution {
+                queens: Columns::new(&queens),
+                weight: field::uint(fields, "weight").unwrap_or(1),
+            }
+        }
+        _ => return None,
+    })
+}
+
 impl<R: Rules> Report for Queens<R> {
+    fn read_event(&self, fields: &Fields) -> Option<QueensEvent> {
+        read_event(fields)
+    }
+
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
         match event {
             QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {
@@ -375,11 +418,11 @@ impl<R: Rules> Ask for Queens<R> {
         let mut wrong = BTreeMap::new();
         for c in 0..n {
             let bit = 1u32 << c;
-            let reason = if masks.attacked() & bit != 0 {
+            let reason = if self.attacked() & bit != 0 {
                 let by = Attacks::none()
                     .with(Attack::Column, masks.cols & bit != 0)
                     .with(Attack::High, masks.high & bit != 0)
-                    .with(Attack::Low, masks.low & bit != 0);
+                    .with(Attack::Low, self.reads_low() && masks.low & bit != 0);
                 format!("column {c} is attacked ({})", by.words())
             } else if legal & bit == 0 {
                 format!("column {c} is skipped by symmetry")
@@ -445,15 +488,6 @@ pub fn explain<R: Rules>(p: &Parting<Queens, Queens<R>>) -> String {
                  places a queen there where the correct search rejects the square."
             )
         }
-        (left, right) => {
-            let say = |search: &dyn Fn(&QueensEvent) -> String, event: Option<QueensEvent>| {
-                event.map_or("has ended".to_string(), |e| search(&e))
-            };
-            format!(
-                "The correct search does `{}` where the bug does `{}`.",
-                say(&|e| p.left_search.describe(e, 0), left),
-                say(&|e| p.right_search.describe(e, 0), right)
-            )
-        }
+        _ => p.plainly(),
     }
 }

@@ -22,6 +22,10 @@ use crate::view::queens::push_mask;
 use crate::worksheet::Sheet;
 
 impl Report for Permutations {
+    fn read_event(&self, fields: &crate::check::field::Fields) -> Option<QueensEvent> {
+        crate::view::queens::read_event(fields)
+    }
+
     fn write_fields(&self, event: &QueensEvent, json: &mut Json<'_>) {
         match *event {
             QueensEvent::Place { row, col } | QueensEvent::Undo { row, col } => {

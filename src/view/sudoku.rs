@@ -42,6 +42,10 @@ pub(crate) fn result_summary(
 }
 
 impl<R: Rules> Report for Sudoku<R> {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col", "digit"]
+    }
+
     fn write_fields(&self, event: &SudokuEvent, json: &mut Json<'_>) {
         match event {
             SudokuEvent::Place { row, col, digit } | SudokuEvent::Undo { row, col, digit } => {
@@ -405,9 +409,9 @@ fn candidates_text(n: u32) -> String {
 pub fn explain<R: Rules>(p: &Parting<Sudoku<FirstSolution>, Sudoku<R>>) -> String {
     let solved = p.right_search.solution_count() > 0;
     match (p.left, p.right) {
-        (Some(SudokuEvent::Undo { .. }), Some(event)) if solved => {
+        (Some(SudokuEvent::Undo { .. }), Some(_)) if solved => {
             let undone = p.left_search.counters().depth;
-            let went_on = p.right_search.describe(&event, 0);
+            let went_on = p.right_said();
             format!(
                 "The board was solved: the correct search stops and keeps it (closing its {} \
                  open places), but the bug ignores the answer and goes on ({went_on}); each \
@@ -415,15 +419,6 @@ pub fn explain<R: Rules>(p: &Parting<Sudoku<FirstSolution>, Sudoku<R>>) -> Strin
                 undone + 1
             )
         }
-        (left, right) => {
-            let say = |search: &dyn Fn(&SudokuEvent) -> String, event: Option<SudokuEvent>| {
-                event.map_or("has ended".to_string(), |e| search(&e))
-            };
-            format!(
-                "The correct search does `{}` where the bug does `{}`.",
-                say(&|e| p.left_search.describe(e, 0), left),
-                say(&|e| p.right_search.describe(e, 0), right)
-            )
-        }
+        _ => p.plainly(),
     }
 }

@@ -38,6 +38,10 @@ impl SudokuDlx {
 }
 
 impl Report for SudokuDlx {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col", "digit"]
+    }
+
     fn write_fields(&self, event: &DlxEvent, json: &mut Json<'_>) {
         match *event {
             DlxEvent::Place {
@@ -296,9 +300,10 @@ impl Ask for SudokuDlx {
             wrong.insert(
                 Answer::Word(name(i)),
                 format!(
-                    "{} ({}) has {len} options left",
+                    "{} ({}) has {} left",
                     name(i),
-                    self.item_words(i)
+                    self.item_words(i),
+                    crate::model::counted(len as u64, "option", "options")
                 ),
             );
         }

@@ -23,6 +23,10 @@ use crate::view::text::push_numbered_solution;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 impl Report for Propagate {
+    fn position_fields(&self) -> &'static [&'static str] {
+        &["row", "col", "digit"]
+    }
+
     fn write_fields(&self, event: &PropagateEvent, json: &mut Json<'_>) {
         match *event {
             PropagateEvent::Place {

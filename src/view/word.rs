@@ -370,15 +370,6 @@ pub fn explain<R: Rules>(p: &Parting<WordSearch, WordSearch<R>>) -> String {
             "({row},{col}) is already on the path: the bug never asks, so it steps onto the \
              cell again as letter {index} where the correct search refuses it."
         ),
-        (left, right) => {
-            let say = |search: &dyn Fn(&WordEvent) -> String, event: Option<WordEvent>| {
-                event.map_or("has ended".to_string(), |e| search(&e))
-            };
-            format!(
-                "The correct search does `{}` where the bug does `{}`.",
-                say(&|e| p.left_search.describe(e, 0), left),
-                say(&|e| p.right_search.describe(e, 0), right)
-            )
-        }
+        _ => p.plainly(),
     }
 }

@@ -297,6 +297,7 @@ fn replay_refuses_a_malformed_cast_naming_the_line() {
         lines[at - 1] = with;
         lines.join("\n")
     };
+    let long = format!(r#"[1.0, "o", "{}"]"#, "x".repeat(5 << 20));
     for (name, text, expected) in [
         ("empty.cast", String::new(), "line 1:"),
         (
@@ -312,24 +313,112 @@ fn replay_refuses_a_malformed_cast_naming_the_line() {
             broken(6, r#"[9.0, "r", "80 by 24"]"#),
             "line 6:",
         ),
+        (
+            "long.cast",
+            broken(3, &long),
+            "line 3: longer than the limit of 4 MiB",
+        ),
     ] {
         let path = scratch(&format!("hE-{name}"));
         std::fs::write(&path, text).unwrap();
-        let output = run(&["replay", path.to_str().unwrap()]);
-        let stderr = crate::stderr_text(&output);
-        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
-        assert!(stderr.contains(expected), "{name}: {stderr}");
-        assert!(stderr.contains(name), "{name}: {stderr}");
+        // The content is read only once a terminal is there to play on.
+        let err = backstep::ui::replay::check(&path).unwrap_err();
+        let message = format!("{err:#}");
+        assert!(message.contains(expected), "{name}: {message}");
+        assert!(message.contains(name), "{name}: {message}");
     }
     let output = run(&["replay", "no-such.cast"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(crate::stderr_text(&output).contains("no-such.cast"));
-    // A valid cast needs a terminal to play on.
-    let path = scratch("hE-good.cast");
-    std::fs::write(&path, &text).unwrap();
-    let output = run(&["replay", path.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(crate::stderr_text(&output).contains("not a terminal"));
+    let stderr = crate::stderr_text(&output);
+    assert!(
+        stderr.contains("the recording \"no-such.cast\" does not exist"),
+        "{stderr}"
+    );
+    // A valid cast needs a terminal to play on, and so does a bad one:
+    // the terminal is checked before the file is read.
+    for name in ["hE-good.cast", "hE-code.cast"] {
+        let path = scratch(name);
+        std::fs::write(&path, &text).unwrap();
+        let output = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(crate::stderr_text(&output).contains("not a terminal"));
+    }
+}
+
+/// A malformed cast on a terminal: one message naming the file (escaped)
+/// and the line, on the normal screen (the file is read before the
+/// terminal is taken over). A recording that cannot be written is named
+/// escaped too.
+#[test]
+fn replay_on_a_terminal_names_the_bad_line_before_taking_the_screen() {
+    let path = scratch("hB-bad-\u{1b}[31m-line.cast");
+    std::fs::write(
+        &path,
+        "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.5, \"x\", \"a\"]\n",
+    )
+    .unwrap();
+    let mut session = Session::spawn(&["replay", path.to_str().unwrap()]);
+    session.wait_for("line 2:");
+    let exit = session.wait_exit();
+    assert_eq!(exit.exit_code(), 2);
+    let screen = session.screen.screen();
+    assert!(!screen.alternate_screen());
+    assert!(
+        screen.contents().contains("hB-bad-\\u{1b}[31m-line.cast"),
+        "{}",
+        screen.contents()
+    );
+    let mut session = Session::spawn(&["queens", "4", "--record", "no-such-\u{1b}[31m/x.cast"]);
+    session.wait_for("cannot write the recording");
+    assert_eq!(session.wait_exit().exit_code(), 2);
+    let contents = session.screen.screen().contents();
+    assert!(
+        contents.contains("\"no-such-\\u{1b}[31m/x.cast\""),
+        "{contents}"
+    );
+}
+
+/// Recordings are bounded inputs: a file over the limit (a sparse 3 GB
+/// one), a device that never ends, a FIFO with no writer and a folder each
+/// end at once with one message naming what the path is, before anything
+/// is read (so also before the terminal check).
+#[test]
+fn replay_refuses_huge_and_special_files_at_once() {
+    let huge = scratch("hB-huge.cast");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    let fifo = scratch("hB-fifo.cast");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (path, says) in [
+        (
+            huge.as_path(),
+            "is 3221225472 bytes, over the limit of 1 GiB",
+        ),
+        (
+            Path::new("/dev/zero"),
+            "\"/dev/zero\" is a device, not a file",
+        ),
+        (fifo.as_path(), "is a FIFO (named pipe), not a file"),
+        (folder, "is a folder, not a file"),
+    ] {
+        let start = Instant::now();
+        let run = crate::errors::run_bounded(&["replay", path.to_str().unwrap()]);
+        assert!(start.elapsed() < Duration::from_secs(5), "{path:?}");
+        assert_eq!(run.code, Some(2), "{path:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("backstep: the recording "),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(says), "{}", run.stderr);
+    }
+    let _ = std::fs::remove_file(&huge);
+    let _ = std::fs::remove_file(&fifo);
 }
 
 const ROWS: u16 = 30;

@@ -45,7 +45,7 @@ fn a_run_flat_out_ends_where_stepping_ends_with_the_same_log() {
     assert_eq!(app.timeline.step(), events.len() as u64);
     assert!(app.timeline.at_end());
     assert_eq!(app.timeline.search().counters().solutions, 92);
-    let recent: Vec<_> = app.timeline.recent().map(|(_, e)| *e).collect();
+    let recent: Vec<_> = app.timeline.recent().map(|told| *told.event()).collect();
     assert_eq!(recent.as_slice(), &events[events.len() - recent.len()..]);
     assert_eq!(app.message.as_deref(), Some("the search is complete"));
 }

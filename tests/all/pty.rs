@@ -39,6 +39,11 @@ struct Session {
 
 impl Session {
     fn spawn(args: &[&str]) -> Session {
+        Session::spawn_with(args, &[])
+    }
+
+    /// Spawns `backstep args` with the environment variables `env` set.
+    fn spawn_with(args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS.get(),
@@ -54,6 +59,10 @@ impl Session {
         command.cwd(env!("CARGO_TARGET_TMPDIR"));
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
+        command.env_remove("BACKSTEP_NO_MOUSE");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         let child = pty.slave.spawn_command(command).expect("backstep starts");
         // Our copy of the terminal side must close, or reading would never
         // see the end of the output after the program exits.
@@ -460,4 +469,143 @@ fn a_click_jumps_and_quitting_releases_the_mouse() {
         off > on,
         "the mouse was switched off before the last switch on"
     );
+}
+
+/// Whether the program's process is stopped (state `T` in /proc), as a
+/// shell's job is after Ctrl-Z.
+fn stopped(session: &Session) -> bool {
+    let pid = session.child.process_id().expect("the child's pid");
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The state follows the command's name in parentheses.
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .is_some_and(|state| state == "T" || state == "t")
+}
+
+/// Stops the session with `stop` (Ctrl-Z, or a signal from outside), checks
+/// that the terminal is restored while it is stopped and the shell's screen
+/// is back, then continues it and checks that it took the terminal back and
+/// drew its whole screen again (a diff against the last frame would draw
+/// nothing: the state did not change), and still answers keys.
+fn suspends_and_resumes(args: &[&str], ready: &str, mouse: bool, stop: impl Fn(&mut Session)) {
+    let mut session = Session::spawn(args);
+    // Something on the shell's screen before the UI opens.
+    session.screen.process(b"$ backstep\r\n");
+    session.wait_for_text(ready);
+    session.wait_for("the cursor to be hidden", vt100::Screen::hide_cursor);
+    if mouse {
+        session.wait_for("mouse capture", |screen| {
+            screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+        });
+    }
+    stop(&mut session);
+    let start = Instant::now();
+    while !stopped(&session) {
+        assert!(
+            start.elapsed() < DEADLINE,
+            "never stopped:\n{}",
+            session.text()
+        );
+        session.pump(Duration::from_millis(20));
+    }
+    session.pump(Duration::from_millis(50));
+    assert_restored(&session, &format!("{args:?} stopped"));
+    assert!(session.text().contains("$ backstep"), "{}", session.text());
+    assert!(!session.text().contains(ready), "{}", session.text());
+
+    send_signal(&mut session, "CONT");
+    session.wait_for(
+        "the alternate screen again",
+        vt100::Screen::alternate_screen,
+    );
+    session.wait_for_text(ready);
+    session.wait_for("the cursor hidden again", vt100::Screen::hide_cursor);
+    if mouse {
+        session.wait_for("mouse capture again", |screen| {
+            screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+        });
+    }
+    assert!(!session.cooked(), "raw mode again after SIGCONT");
+    assert!(!stopped(&session));
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert_restored(&session, &format!("{args:?} q after fg"));
+}
+
+/// Ctrl-Z (byte 26 in raw mode, where the terminal sends no SIGTSTP)
+/// suspends the main screen like vim and less, and SIGCONT (`fg`) draws it
+/// again whole, at the step it was at.
+#[test]
+fn ctrl_z_suspends_and_sigcont_redraws() {
+    suspends_and_resumes(&["queens", "5"], "N-Queens n=5", true, |session| {
+        session.send("ll");
+        session.wait_for("step 2", step_line(2));
+        session.send("\x1a");
+    });
+}
+
+/// A SIGTSTP from outside suspends as Ctrl-Z does, on the compare screen
+/// (no mouse) and on the play screen.
+#[test]
+fn an_outside_sigtstp_suspends_every_screen() {
+    let tstp = |session: &mut Session| send_signal(session, "TSTP");
+    suspends_and_resumes(&["queens", "5"], "N-Queens n=5", true, tstp);
+    suspends_and_resumes(&["compare", "queens", "6"], "nodes so far", false, tstp);
+    suspends_and_resumes(&["queens", "6", "--play"], "6", true, |session| {
+        session.send("\x1a");
+    });
+}
+
+/// After SIGCONT the step the screen was at is still on it: the search was
+/// not reset, and a step after `fg` goes on from there.
+#[test]
+fn after_fg_the_screen_goes_on_from_where_it_was() {
+    let mut session = Session::spawn(&[]);
+    session.wait_for("step 0", step_line(0));
+    session.send("lll");
+    session.wait_for("step 3", step_line(3));
+    session.send("\x1a");
+    let start = Instant::now();
+    while !stopped(&session) {
+        assert!(start.elapsed() < DEADLINE, "never stopped");
+        session.pump(Duration::from_millis(20));
+    }
+    send_signal(&mut session, "CONT");
+    session.wait_for("step 3 drawn again", step_line(3));
+    session.send("l");
+    session.wait_for("step 4", step_line(4));
+    session.send("q");
+    assert!(session.wait_exit(Duration::from_secs(5)).success());
+}
+
+/// `--no-mouse`, or BACKSTEP_NO_MOUSE=1, leaves the mouse to the terminal:
+/// no mouse-reporting sequence is ever written (the check can fail: the
+/// same run without either writes `ESC [?1000h`, see
+/// `a_click_jumps_and_quitting_releases_the_mouse`).
+#[test]
+fn no_mouse_never_switches_mouse_reporting_on() {
+    /// A command line and the environment variables it runs with.
+    type Run<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)]);
+    let runs: [Run; 4] = [
+        (&["--no-mouse"], &[]),
+        (&[], &[("BACKSTEP_NO_MOUSE", "1")]),
+        (&["queens", "6", "--play", "--no-mouse"], &[]),
+        (&[], &[]),
+    ];
+    for (args, env) in runs {
+        let mut session = Session::spawn_with(args, env);
+        // ratatui hides the cursor just after it writes the first frame.
+        session.wait_for("the cursor to be hidden", vt100::Screen::hide_cursor);
+        session.send("l");
+        session.send("q");
+        let status = session.wait_exit(Duration::from_secs(5));
+        assert!(status.success(), "{args:?} {env:?}: exit status {status:?}");
+        let seen = String::from_utf8_lossy(&session.seen);
+        let captured = ["\x1b[?1000h", "\x1b[?1002h", "\x1b[?1003h", "\x1b[?1006h"]
+            .iter()
+            .any(|on| seen.contains(on));
+        let wanted = args.is_empty() && env.is_empty();
+        assert_eq!(captured, wanted, "{args:?} {env:?}: mouse reporting");
+    }
 }

@@ -5,6 +5,7 @@
 //! clone of the search costs.
 
 use backstep::input;
+use backstep::model::{self, Json, Note, Report};
 use backstep::search::{
     Budget, Counters, EventKind, Order, Queens, Search, SearchEvent, Sudoku, WordSearch,
 };
@@ -13,7 +14,7 @@ use backstep::timeline::{DEFAULT_BUDGET, DEFAULT_INTERVAL, Goal, LOG, Progress, 
 use proptest::prelude::*;
 
 /// What a person sees of a search's working state, as a comparable string.
-trait View: Search {
+trait View: Report {
     fn fingerprint(&self) -> String;
 }
 
@@ -35,10 +36,12 @@ impl View for WordSearch {
     }
 }
 
-/// The whole search stepped forward from the start: every event, and the
-/// counters and state after each step (index 0 is the start).
+/// The whole search stepped forward from the start: every event with its
+/// words told right after it, and the counters and state after each step
+/// (index 0 is the start).
 struct Reference<S: Search> {
     events: Vec<S::Event>,
+    words: Vec<String>,
     views: Vec<(Counters, String)>,
 }
 
@@ -47,11 +50,17 @@ impl<S: View> Reference<S> {
         let mut search = search.clone();
         let mut views = vec![(*search.counters(), search.fingerprint())];
         let mut events = Vec::new();
+        let mut words = Vec::new();
         while let Some(event) = search.next() {
+            words.push(model::told(&search, &event));
             events.push(event);
             views.push((*search.counters(), search.fingerprint()));
         }
-        Reference { events, views }
+        Reference {
+            events,
+            words,
+            views,
+        }
     }
 
     fn total(&self) -> u64 {
@@ -89,9 +98,20 @@ fn check_view<S: View>(
         timeline.last_event(),
         t.checked_sub(1).map(|i| &reference.events[i])
     );
-    let recent: Vec<(u64, &S::Event)> = timeline.recent().collect();
-    let expected: Vec<(u64, &S::Event)> = (t.saturating_sub(LOG)..t)
-        .map(|i| (i as u64 + 1, &reference.events[i]))
+    // The log's words are those told when each event happened, whatever
+    // path led the timeline here.
+    let recent: Vec<(u64, &S::Event, &str)> = timeline
+        .recent()
+        .map(|told| (told.step(), told.event(), told.words()))
+        .collect();
+    let expected: Vec<(u64, &S::Event, &str)> = (t.saturating_sub(LOG)..t)
+        .map(|i| {
+            (
+                i as u64 + 1,
+                &reference.events[i],
+                reference.words[i].as_str(),
+            )
+        })
         .collect();
     prop_assert_eq!(recent, expected, "recent events at step {}", step);
     prop_assert_eq!(timeline.at_end(), step == total);
@@ -582,6 +602,11 @@ impl Search for Heavy {
         self.cargo.capacity()
     }
 
+    // A fake with no tree to skip in: the timeline never probes.
+    fn skip_subtree(&mut self) {
+        unreachable!("the timeline tests never probe the tree")
+    }
+
     // A fake that never limits itself: the timeline tests set no budget.
     fn budget(&self) -> &Budget {
         &self.budget
@@ -589,6 +614,34 @@ impl Search for Heavy {
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+}
+
+/// Just enough words for the timeline's log: the kind and the byte.
+impl Report for Heavy {
+    fn write_fields(&self, _event: &Beat, _json: &mut Json<'_>) {}
+
+    fn write_done(&self, _json: &mut Json<'_>) {}
+
+    fn summary(&self) -> String {
+        String::new()
+    }
+
+    fn write_description(&self, event: &Beat, found: u64, out: &mut String) -> std::fmt::Result {
+        use std::fmt::Write;
+        write!(out, "{} {} #{found}", event.kind.name(), event.byte)
+    }
+
+    fn table_header(&self) -> &'static [&'static str] {
+        &["node", "outcome"]
+    }
+
+    fn node_cells(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn note(&self, _event: &Beat) -> Note {
+        Note::Nothing
     }
 }
 

@@ -92,7 +92,7 @@ pub const PLAY_KEYS: &[Binding<PlayAction>] = &[
     Binding::new(
         "q ^c",
         "quit",
-        "quit (ctrl-c from anywhere, the help included)",
+        "quit (ctrl-c from anywhere; ctrl-z suspends, fg resumes)",
         PlayAction::Quit,
         &[KeyCode::Char('q')],
     ),

@@ -15,10 +15,10 @@ use crate::ui::theme::Theme;
 /// user quits. The terminal is restored, and mouse capture switched off, on
 /// every way out: quit, error, panic, or a terminating signal (see
 /// [`crate::ui::run_screen`]). With `record`, the session is written to
-/// that file as an asciicast.
-pub fn run(n: u8, theme: Theme, record: Option<&std::path::Path>) -> Result<()> {
+/// that file as an asciicast; without `mouse`, the mouse is left alone.
+pub fn run(n: u8, theme: Theme, mouse: bool, record: Option<&std::path::Path>) -> Result<()> {
     let mut play = Play::new(n, theme);
-    crate::ui::run_screen(&mut play, true, record)
+    crate::ui::run_screen(&mut play, mouse, record)
 }
 
 impl Screen for Play {

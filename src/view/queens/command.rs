@@ -84,7 +84,7 @@ pub struct QueensArgs {
         long,
         value_enum,
         value_name = "NAME",
-        conflicts_with_all = ["full", "check_at_end", "permutations", "fundamental", "play"]
+        conflicts_with_all = ["check_at_end", "permutations", "fundamental", "play"]
     )]
     pub bug: Option<QueensBug>,
 
@@ -162,6 +162,10 @@ impl Launch for QueensArgs {
 
     fn bugs() -> Vec<BugLine> {
         launch::bugs_of::<QueensBug>()
+    }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
     }
 }
 
@@ -326,7 +330,8 @@ fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
     if !ui::can_draw() {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
-    ui::play::run(n, launch::theme(&view.look), view.record.as_deref())?;
+    let mouse = launch::mouse(view);
+    ui::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
