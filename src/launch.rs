@@ -224,6 +224,11 @@ pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
 
 /// Runs the command `S` with an [`Opening`] in place of its view.
 fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
     let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
     let Some(view) = args.search_view() else {
         bail!("`{name}` shows no one search to open");
@@ -237,6 +242,11 @@ fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Ope
 
 /// Runs the command `S` with `check`'s request in place of its view.
 fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
     let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
     let Some(view) = args.search_view() else {
         bail!("`check` cannot grade against `{name}`: it shows no one search");
@@ -428,6 +438,17 @@ pub fn remember_typed(name: &str, command: &clap::Command, matches: &ArgMatches)
     TYPED.with(|cell| *cell.borrow_mut() = Some(typed));
 }
 
+/// Whether any of the arguments `ids` (clap ids, e.g. `puzzle`) was typed
+/// on the command line of the search being run: a search that makes its
+/// instance from `--seed` does so only when no instance is named.
+pub fn typed_any(ids: &[&str]) -> bool {
+    TYPED.with(|cell| {
+        cell.borrow()
+            .as_ref()
+            .is_some_and(|typed| typed.args.iter().any(|(id, _)| ids.contains(&id.as_str())))
+    })
+}
+
 /// The search command as typed (see [`remember_typed`]), without the
 /// options that only say how it is shown (`--print`, `--no-key`,
 /// `--blanks`, `--size WxH`, ...), and without `--seed` unless it made the
@@ -501,11 +522,11 @@ pub struct SearchView {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "COLUMNS")]
     pub blanks: Option<Vec<Group>>,
 
-    /// The run's random seed. A search that can make its own instance
-    /// (sudoku, maze, colour, word, words, cover) makes one from it; with
-    /// --print worksheet on any other, it picks the node the student
-    /// continues the trace from; with --print estimate, it makes the
-    /// probes' random choices [default: 0].
+    /// The run's random seed. With --print estimate, it makes the probes'
+    /// random choices [default: 0]; else a search that can make its own
+    /// instance makes one from it when none is named; with --print
+    /// worksheet on any other, it picks the node the student continues the
+    /// trace from.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
@@ -531,8 +552,8 @@ pub struct SearchView {
     pub at: Option<Position>,
 
     /// With --print frame, svg, cast or html: the screen's size in columns
-    /// and rows [default: 80x24]. A plain number N is a seeded instance's
-    /// side (`maze --seed S --size N`).
+    /// and rows [default: 80x24]. A plain number N is the side of an
+    /// instance made by --seed, for a search that makes square ones.
     #[arg(long, value_name = "WxH", value_parser = still::parse_size_or_side, action = clap::ArgAction::Append)]
     pub size: Vec<still::Size>,
 
@@ -579,10 +600,17 @@ pub struct SearchView {
 
 impl SearchView {
     /// Takes `--seed` as the seed of the instance the search makes (a
-    /// search that makes one calls this before [`View::new`]): it then no
-    /// longer picks a worksheet's blanks, and stays on the worksheet's
-    /// command line, which it rebuilds the instance with.
-    pub fn instance_seed(&mut self) -> Option<u64> {
+    /// search that makes one calls this before [`View::new`]) unless an
+    /// instance was `named` or the seed is an estimate's (then the seed
+    /// stays the run's: a worksheet's node, the estimate's probes). A seed taken no longer picks a
+    /// worksheet's blanks, and stays on the worksheet's command line, which
+    /// it rebuilds the instance with.
+    pub fn instance_seed(&mut self, named: bool) -> Option<u64> {
+        // An estimate's seed is its probes': the instance it estimates is
+        // named (the default, or the plain arguments a seed's made).
+        if named || self.print == Some(Mode::Estimate) {
+            return None;
+        }
         self.seeded = self.seed.is_some();
         self.seed.take()
     }
@@ -784,7 +812,7 @@ impl View {
     pub fn new(args: SearchView) -> Result<View> {
         if let Some(still::Size::Side(n)) = args.size.iter().find(|s| s.is_side()) {
             bail!(
-                "--size {n}: a plain number is the side of an instance made by --seed, and this search makes none; a screen's size is WxH, e.g. 100x30"
+                "--size '{n}': expected WxH, e.g. 100x30 (a plain number is the side of an instance made by --seed, and this search makes none)"
             );
         }
         if let (Some(_), Some(mode)) = (&args.check, args.print) {

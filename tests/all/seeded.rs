@@ -307,10 +307,19 @@ fn out_of_range_options_exit_2_naming_them() {
             "--edges-count 7",
         ),
         (&["sudoku", "--clues", "30"], "--seed"),
-        (&["maze", "--seed", "1", "--grid", "11,11"], "--grid"),
+        // Beside a named maze the seed is the run's, for a worksheet or an
+        // estimate only.
+        (
+            &["maze", "--seed", "1", "--grid", "11,11"],
+            "--seed applies only",
+        ),
+        (
+            &["sudoku", "campus", "--seed", "1", "--clues", "30"],
+            "--clues applies only",
+        ),
         (
             &["queens", "4", "--size", "5", "--print", "summary"],
-            "--size 5",
+            "--size '5'",
         ),
     ];
     for (args, named) in cases {

@@ -22,7 +22,7 @@ use crate::search::colour::{Colour, ColourOptions, Graph};
 pub struct ColourArgs {
     /// A shipped graph (see --list) or a DIMACS .col file (`p edge V E`,
     /// `e a b`, 1-based) [default: sample].
-    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["vertices", "edges", "seed"])]
+    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["vertices", "edges"])]
     pub graph: Option<String>,
 
     /// The number of vertices, 0 to 32 [default: the largest vertex named + 1].
@@ -31,7 +31,7 @@ pub struct ColourArgs {
 
     /// The edges typed inline, as 0-based pairs, comma-separated (empty for
     /// none).
-    #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true, conflicts_with = "seed")]
+    #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true)]
     pub edges: String,
 
     /// With --seed: the number of edges of the graph made, chosen at
@@ -44,7 +44,7 @@ pub struct ColourArgs {
     pub colours: u8,
 
     /// The graph, as the first argument is (kept for older command lines).
-    #[arg(long = "graph", value_name = "NAME|FILE", hide = true, conflicts_with_all = ["graph", "vertices", "edges", "seed"])]
+    #[arg(long = "graph", value_name = "NAME|FILE", hide = true, conflicts_with_all = ["graph", "vertices", "edges"])]
     pub graph_option: Option<String>,
 
     /// Count every colouring instead of stopping at the first.
@@ -66,7 +66,11 @@ impl Launch for ColourArgs {
             launch::print_text(&assets::list_text(assets::GRAPHS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let seed = self.view.instance_seed();
+        let named = launch::typed_any(&["graph", "graph_option", "edges"]);
+        if named && self.edges_count.is_some() {
+            bail!("--edges-count applies only to a graph made by --seed, and a graph is named");
+        }
+        let seed = self.view.instance_seed(named);
         let mut view = View::new(self.view)?;
         let named = self.graph.or(self.graph_option);
         let (name, graph) = match seed {

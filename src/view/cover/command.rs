@@ -15,11 +15,7 @@ use crate::search::cover::Cover;
 #[derive(Args, Debug)]
 pub struct CoverArgs {
     /// A shipped problem (see --list) or a file in Knuth's DLX format.
-    #[arg(
-        value_name = "NAME|FILE",
-        default_value = "knuth",
-        conflicts_with = "seed"
-    )]
+    #[arg(value_name = "NAME|FILE", default_value = "knuth")]
     pub problem: String,
 
     /// Stop after K solutions (closing every open option).
@@ -41,7 +37,7 @@ impl Launch for CoverArgs {
             launch::print_text(&assets::list_text(assets::COVER))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let seed = self.view.instance_seed();
+        let seed = self.view.instance_seed(launch::typed_any(&["problem"]));
         let mut view = View::new(self.view)?;
         let problem = match seed {
             Some(seed) => {

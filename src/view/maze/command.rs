@@ -28,12 +28,12 @@ pub enum MazeBug {
 pub struct MazeArgs {
     /// A shipped maze (see --list) or a file with one row per line
     /// [default: sample].
-    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["grid", "seed"])]
+    #[arg(value_name = "NAME|FILE", conflicts_with = "grid")]
     pub maze: Option<String>,
 
     /// The maze typed inline: rows of 1 or . (open) and 0 or # (wall),
     /// separated by commas (at most 16x16); or a file.
-    #[arg(long, value_name = "ROWS|FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "ROWS|FILE")]
     pub grid: Option<String>,
 
     /// List the shipped mazes, one line each, and exit (alone: with any
@@ -62,7 +62,9 @@ impl Launch for MazeArgs {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
         let side = self.view.instance_side();
-        let seed = self.view.instance_seed();
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["maze", "grid"]));
         let mut view = View::new(self.view)?;
         let grid = match (seed, side) {
             (Some(seed), side) => {

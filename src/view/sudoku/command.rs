@@ -28,11 +28,7 @@ use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 pub struct SudokuArgs {
     /// A shipped puzzle (see --list), a file, or the grid itself (digits,
     /// `.` or `0` for a blank).
-    #[arg(
-        value_name = "NAME|FILE|GRID",
-        default_value = "sample",
-        conflicts_with = "seed"
-    )]
+    #[arg(value_name = "NAME|FILE|GRID", default_value = "sample")]
     pub puzzle: String,
 
     /// With --seed: the clues of the 9x9 puzzle made, 17 to 80 [default: 30].
@@ -77,7 +73,11 @@ impl Launch for SudokuArgs {
             launch::print_text(&assets::list_text(assets::SUDOKU))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let seed = self.view.instance_seed();
+        let named = launch::typed_any(&["puzzle"]);
+        if named && self.clues.is_some() {
+            bail!("--clues applies only to a puzzle made by --seed, and a puzzle is named");
+        }
+        let seed = self.view.instance_seed(named);
         let mut view = View::new(self.view)?;
         let rejects = view.rejects();
         let puzzle = match seed {

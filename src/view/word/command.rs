@@ -53,12 +53,12 @@ fn plain<R: Rules>(board: &Board, word: &str, rejects: bool) -> WordSearch<R> {
 pub struct WordArgs {
     /// A shipped board (see `word --list`) or a file with one row per
     /// line [default: sample].
-    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["board", "seed"])]
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
     pub named: Option<String>,
 
     /// The board typed inline: rows of letters separated by commas
     /// (ABCE,SFCS,ADEE); or a file or a shipped name.
-    #[arg(long, value_name = "ROWS|FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "ROWS|FILE")]
     pub board: Option<String>,
 
     /// The word to trace (letters A-Z, at most 32); with --seed, the word
@@ -101,7 +101,9 @@ impl Launch for WordArgs {
             launch::print_text(&assets::list_text(assets::BOARDS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let seed = self.view.instance_seed();
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["named", "board"]));
         let mut view = View::new(self.view)?;
         let word = input::load_word(&self.word)?;
         let board = match seed {

@@ -19,17 +19,17 @@ use crate::search::words::{Words, WordsOptions};
 pub struct WordsArgs {
     /// A shipped board (see `words --list`) or a file with one row per
     /// line [default: sample].
-    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["board", "seed"])]
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
     pub named: Option<String>,
 
     /// The board typed inline: rows of letters separated by commas; or a
     /// file or a shipped name.
-    #[arg(long, value_name = "ROWS|FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "ROWS|FILE")]
     pub board: Option<String>,
 
     /// The words: separated by commas, or a file of one word per line
     /// (1 to 64 words of 1 to 32 letters A-Z).
-    #[arg(long, default_value = DEFAULT_WORDS, conflicts_with = "seed")]
+    #[arg(long, default_value = DEFAULT_WORDS)]
     pub words: String,
 
     /// Keep found words in the trie (the search never stops early).
@@ -61,7 +61,9 @@ impl Launch for WordsArgs {
             launch::print_text(&assets::list_text(assets::WORDS_BOARDS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let seed = self.view.instance_seed();
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["named", "board", "words"]));
         let mut view = View::new(self.view)?;
         let (board, words) = match seed {
             Some(seed) => {
