@@ -23,6 +23,7 @@ use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
+use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
 use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
@@ -544,6 +545,11 @@ pub struct SearchView {
     #[arg(skip)]
     pub seeded: bool,
 
+    /// With --print: no progress line on standard error (one is shown only
+    /// when it is a terminal and the run lasts over half a second).
+    #[arg(long, requires = "print")]
+    pub quiet: bool,
+
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
     /// (solution:2, dead-end:1, node:7; nodes as the trace table numbers
@@ -585,9 +591,14 @@ pub struct SearchView {
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
@@ -803,6 +814,8 @@ pub struct View {
     probes: u64,
     /// The run's random seed (`--seed`, 0 unless given).
     seed: u64,
+    /// No progress line (`--quiet`).
+    quiet: bool,
 }
 
 impl View {
@@ -875,14 +888,19 @@ impl View {
                 "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
             );
         }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
         if !cast && !html {
             let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
                 bail!("{name} applies only with --print cast or html");
             }
-        }
-        if !cast && args.speed.is_some() {
-            bail!("--speed applies only with --print cast");
         }
         let stretch = ui::record::Stretch {
             from: args.from.unwrap_or(0),
@@ -890,7 +908,7 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
+            rate: args.rate.unwrap_or(2.0),
             size: size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
@@ -905,6 +923,7 @@ impl View {
             bare: args.bare,
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
+            quiet: args.quiet,
             mode: args.print,
             sheet: worksheet::Options {
                 command,
@@ -939,6 +958,10 @@ impl View {
         !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
+
+/// Probes behind a headless run's progress line: 10,000 take well under a
+/// second on every shipped search, on a thread of their own.
+const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
 pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
@@ -1017,10 +1040,21 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
     if let (Mode::Trace | Mode::Summary, Some(instance)) = (mode, &view.sheet.instance) {
         written(writeln!(out, "instance: {instance}"))?;
     }
+    let mut progress = match mode {
+        Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
+            let seed = view.seed;
+            Progress::on_stderr(|| {
+                let probes = estimate::Background::start(&search, seed, PROGRESS_PROBES);
+                Box::new(move || probes.estimate())
+            })
+        }
+        _ => Progress::off(),
+    };
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
-        _ => print::print(search, mode, &mut out),
+        _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
+    progress.finish();
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -549,11 +549,11 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
     }
     let dot = theme.glyphs.dot;
     let right = format!("{dot} ? help ");
-    let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
+    let room = (title.width as usize).saturating_sub(super::columns::width(&right) + 1);
     // Too long: the program's name goes first, then the end of the line.
     let full = title_text(c);
     let prefix = format!(" backstep {dot}");
-    let head = if full.chars().count() > room {
+    let head = if super::columns::width(&full) > room {
         render::shorten(full.strip_prefix(&prefix).unwrap_or(&full), room, &theme)
     } else {
         full

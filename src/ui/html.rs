@@ -22,6 +22,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
+use std::rc::Rc;
 
 use anyhow::Result;
 use ratatui::buffer::{Buffer, Cell};
@@ -36,9 +37,20 @@ use super::scene::Scene;
 use super::{still, svg};
 use crate::search::{EventKind, SearchEvent};
 
-/// The most steps one page holds: `queens 8 --full` (15,720 steps) fits,
+/// The most steps one page holds: `queens 8 --full` (18,512 steps) fits,
 /// and a page stays a few megabytes.
 pub const MAX_STEPS: u64 = 20_000;
+
+/// The most cells (steps times the screen's columns and rows) one page
+/// draws: [`MAX_STEPS`] at 100x30, fewer on bigger screens, so that the
+/// memory a page is made in stays bounded at any `--size`.
+const MAX_CELLS: u64 = MAX_STEPS * 100 * 30;
+
+/// The most steps a page of `width` x `height` holds.
+pub fn max_steps(width: u16, height: u16) -> u64 {
+    let cells = u64::from(width) * u64::from(height);
+    MAX_STEPS.min(MAX_CELLS / cells.max(1))
+}
 
 /// Every how many steps a frame is stored whole.
 const KEY_EVERY: usize = 64;
@@ -76,15 +88,17 @@ const WITHOUT_BUTTON: &[Action] = &[Action::Cancel];
 /// search. A stretch of more than [`MAX_STEPS`] steps is refused before
 /// anything is written, naming `--from` and `--to`.
 pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
+    let (width, height) = stretch.size;
+    let most = max_steps(width, height);
     let too_many = |last: &str| {
         anyhow::anyhow!(
-            "--print html holds at most {MAX_STEPS} steps, and steps {} to {last} are more: \
-             choose a stretch with --from A --to B (B - A below {MAX_STEPS})",
+            "--print html holds at most {most} steps at {width}x{height}, and steps {} to {last} \
+             are more: choose a stretch with --from A --to B (B - A below {most})",
             stretch.from
         )
     };
     if let Some(to) = stretch.to
-        && to.saturating_sub(stretch.from) >= MAX_STEPS
+        && to.saturating_sub(stretch.from) >= most
     {
         return Err(too_many(&to.to_string()));
     }
@@ -93,7 +107,7 @@ pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         // Counted before anything is drawn: stepping costs far less.
         let mut probe = app.timeline.clone();
         while probe.forward() {
-            if probe.step() - stretch.from >= MAX_STEPS {
+            if probe.step() - stretch.from >= most {
                 return Err(too_many(&format!(
                     "the end of the search (past step {})",
                     probe.step()
@@ -101,28 +115,41 @@ pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
             }
         }
     }
-    let (width, height) = stretch.size;
     let mut book = Book::default();
     let mut kinds = String::new();
     let mut first = String::new();
-    let mut frames = Vec::new();
+    // The frames as JSON arrays, written as they are drawn.
+    let mut frames = String::from("[");
     let mut previous: Vec<u32> = Vec::new();
-    loop {
+    for count in 0usize.. {
         let buffer = still::draw(&app, width, height)?;
         let ids: Vec<u32> = (0..height).map(|y| book.row(&buffer, y)).collect();
-        if frames.is_empty() {
+        if count == 0 {
             first = ids.iter().map(|&id| book.html(id)).collect();
-        }
-        frames.push(if frames.len() % KEY_EVERY == 0 {
-            json!(ids)
         } else {
-            let changed: Vec<u32> = (0u32..)
-                .zip(ids.iter().zip(&previous))
-                .filter(|(_, (now, before))| now != before)
-                .flat_map(|(y, (&now, _))| [y, now])
-                .collect();
-            json!(changed)
-        });
+            frames.push(',');
+        }
+        frames.push('[');
+        let mut numbers = itoa::Buffer::new();
+        let mut comma = "";
+        let mut push = |frames: &mut String, n: u32| {
+            frames.push_str(comma);
+            frames.push_str(numbers.format(n));
+            comma = ",";
+        };
+        if count % KEY_EVERY == 0 {
+            for &id in &ids {
+                push(&mut frames, id);
+            }
+        } else {
+            for (y, (&now, &before)) in (0u32..).zip(ids.iter().zip(&previous)) {
+                if now != before {
+                    push(&mut frames, y);
+                    push(&mut frames, now);
+                }
+            }
+        }
+        frames.push(']');
         previous = ids;
         kinds.push(kind_letter(app.timeline.last_event().map(|e| e.kind())));
         if stretch.to.is_some_and(|to| app.timeline.step() >= to) || !app.timeline.forward() {
@@ -130,13 +157,17 @@ pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         }
         app.sync();
     }
+    frames.push(']');
     let last = app.timeline.step();
-    let data = json!({
-        "height": height,
-        "key": KEY_EVERY,
-        "rows": book.rows,
-        "frames": frames,
-    });
+    let mut data = format!("{{\"height\":{height},\"key\":{KEY_EVERY},\"rows\":");
+    let rows: Vec<&str> = book.rows.iter().map(|row| &**row).collect();
+    data.push_str(&serde_json::to_string(&rows)?);
+    drop(rows);
+    drop(book.row_ids);
+    data.push_str(",\"frames\":");
+    data.push_str(&frames);
+    drop(frames);
+    data.push('}');
     let config = json!({
         "from": stretch.from,
         "last": last,
@@ -151,10 +182,10 @@ pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         out,
         &Parts {
             title: &title,
-            styles: &book.css(),
+            styles: &css(&book.looks),
             first: &first,
             config: &script_json(&config.to_string()),
-            frames: &encode(data.to_string().as_bytes()),
+            frames: &encode(data.as_bytes()),
             from: stretch.from,
             last,
         },
@@ -379,26 +410,27 @@ impl Look {
 struct Book {
     looks: Vec<Look>,
     look_ids: HashMap<Look, usize>,
-    rows: Vec<String>,
-    row_ids: HashMap<String, u32>,
+    rows: Vec<Rc<str>>,
+    row_ids: HashMap<Rc<str>, u32>,
 }
 
 impl Book {
     /// The number of row `y` of `buffer`, written as HTML.
     fn row(&mut self, buffer: &Buffer, y: u16) -> u32 {
         let html = self.row_html(still::row(buffer, y));
-        if let Some(&id) = self.row_ids.get(&html) {
+        if let Some(&id) = self.row_ids.get(html.as_str()) {
             return id;
         }
         let id = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
-        self.rows.push(html.clone());
+        let html: Rc<str> = html.into();
+        self.rows.push(Rc::clone(&html));
         self.row_ids.insert(html, id);
         id
     }
 
     /// Row `id`'s HTML with its newline.
     fn html(&self, id: u32) -> String {
-        let row = usize::try_from(id).map_or("", |i| self.rows.get(i).map_or("", |r| r.as_str()));
+        let row = usize::try_from(id).map_or("", |i| self.rows.get(i).map_or("", |r| r));
         format!("{row}\n")
     }
 
@@ -456,15 +488,15 @@ impl Book {
         }
         html
     }
+}
 
-    /// The style sheet of the looks: `.sN` for look N.
-    fn css(&self) -> String {
-        let mut css = String::new();
-        for (i, look) in self.looks.iter().enumerate() {
-            let _ = writeln!(css, ".s{i}{{{}}}", look.css());
-        }
-        css
+/// The style sheet of the looks: `.sN` for look N.
+fn css(looks: &[Look]) -> String {
+    let mut css = String::new();
+    for (i, look) in looks.iter().enumerate() {
+        let _ = writeln!(css, ".s{i}{{{}}}", look.css());
     }
+    css
 }
 
 /// `text` with the HTML specials escaped.

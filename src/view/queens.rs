@@ -403,10 +403,7 @@ impl<R: Rules> Ask for Queens<R> {
         let (answer, why) = match next {
             QueensEvent::Place { col, .. } => (
                 Answer::Number(u32::from(*col)),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    format_set(bits(legal))
-                ),
+                super::queens_words::lowest_untried(*col, self.legal(), legal),
             ),
             QueensEvent::DeadEnd { .. } if !self.checks_at_end() => (
                 Answer::DeadEnd,

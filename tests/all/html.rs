@@ -11,7 +11,9 @@
 //! - the colours follow the system's light or dark scheme, and print
 //!   shows the current frame without the controls;
 //! - the page sends no request at all (the browser's network log, checked
-//!   against a page that does send one), and reaches any step in 50 ms;
+//!   against a page that does send one);
+//! - on demand (`--ignored`, timed): the `queens 8 --full` page under 6 MB,
+//!   and any step shown within 50 ms;
 //!
 //! and without a browser: the page has no `http:`/`https:` reference and
 //! its Content-Security-Policy forbids loads, the size budget, and the
@@ -151,7 +153,6 @@ fn pages_in_a_browser_show_the_frames_and_step_like_the_terminal() {
     keys_move_the_page_as_they_move_the_terminal(&browser);
     a_run_moves_on_and_esc_stops_it(&browser);
     the_help_is_the_key_table(&browser);
-    any_step_is_shown_within_50_ms(&browser);
     light_dark_and_print(&browser);
 
     // No request for the pages but the pages themselves (the browser's own
@@ -376,11 +377,39 @@ fn light_dark_and_print(browser: &Browser) {
     browser.emulate("", "light");
 }
 
-fn any_step_is_shown_within_50_ms(browser: &Browser) {
-    let path = page("timing.html", &search_args("words"), &[]);
-    open_at(browser, &path, 0);
+/// `queens 8 --full` (18,512 steps, the biggest page the budget is set
+/// for): its size, how long it takes to open, and the slowest of 60 moves.
+/// Slow to make with a debug build, and timed (which the suite leaves to
+/// measurements on a quiet machine), so run on demand; the figures are in
+/// docs/PERFORMANCE.md.
+#[test]
+#[ignore = "makes a 18,512-step page: cargo test --test all html::the_biggest -- --ignored"]
+fn the_biggest_page_opens_and_moves_fast() {
+    let Some(browser) = Browser::open("html::the_biggest_page") else {
+        return;
+    };
+    let args: Vec<String> = ["queens", "8", "--full"].map(String::from).to_vec();
+    let path = page("queens8-full.html", &args, &[]);
+    let bytes = std::fs::metadata(&path).expect("the page").len();
+    assert!(bytes < 6_000_000, "{bytes} bytes");
+    open_at(&browser, &path, 9000);
+    let loaded = browser.run("return Number(document.body.dataset.loaded)");
+    let worst = worst_move(&browser);
+    println!(
+        "queens 8 --full: {bytes} bytes, ready {loaded} ms after it began to load, \
+         slowest move {worst:.1} ms"
+    );
+    assert!(worst < 50.0, "a step took {worst} ms to show");
+    let step = shown_step(&browser);
+    assert_eq!(screen_text(&browser), frame(&args, step, &[]));
+}
+
+/// The slowest of 60 moves to steps spread over the page, each timed from
+/// the call to the screen laid out again.
+fn worst_move(browser: &Browser) -> f64 {
     let worst = browser.run(
         "const last = JSON.parse(document.getElementById('config').textContent).last; \
+         window.backstep.go(last); \
          let worst = 0; \
          for (let i = 0; i < 60; i++) { \
            const step = (i * 7919) % (last + 1); \
@@ -391,8 +420,7 @@ fn any_step_is_shown_within_50_ms(browser: &Browser) {
          } \
          return worst;",
     );
-    let worst = worst.as_f64().expect("milliseconds");
-    assert!(worst < 50.0, "a step took {worst} ms to show");
+    worst.as_f64().expect("milliseconds")
 }
 
 /// Without a browser: what the file itself must and must not hold.

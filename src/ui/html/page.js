@@ -294,6 +294,7 @@
     const step = fromHash();
     go(step === null ? from : step);
     document.body.dataset.ready = 'yes';
+    document.body.dataset.loaded = String(Math.round(performance.now()));
   }
 
   // For a course page's own script, and for tests: the step shown, and a
