@@ -75,7 +75,15 @@ pub fn print_watched<S: Sheet>(
         Mode::Jsonl => write_jsonl(search, out, progress),
         Mode::Trace => write_trace(search, out, progress),
         Mode::Table => write_table(search, out, progress),
-        Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        Mode::Worksheet => worksheet::write(
+            search,
+            &Blanks::default(),
+            &worksheet::Options {
+                key: true,
+                ..Default::default()
+            },
+            out,
+        ),
         Mode::Estimate => {
             let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
             writeln!(out, "{}", line.map_err(io::Error::other)?)?;
