@@ -270,8 +270,11 @@ proptest! {
                 lines.remove(k);
             }
             Edit::Repeat => {
-                let before = if k == 0 { lines[0].clone() } else { lines[k - 1].clone() };
-                lines.insert(k, before);
+                // A line said twice: line k again before line k + 1 (for the
+                // first line, the second one said too early), so the file
+                // parts from the search exactly at line k + 1.
+                let again = lines[if k == 0 { 1 } else { k - 1 }].clone();
+                lines.insert(k, again);
             }
         }
         let path = file("edited.jsonl", &(lines.join("\n") + "\n"));
