@@ -247,6 +247,101 @@ impl<S: Search> Probes<S> {
     }
 }
 
+/// What a [`Background`] estimate has so far.
+#[derive(Clone, Debug)]
+pub struct Running<S: Search> {
+    /// The probes' estimate so far.
+    pub estimate: Estimate,
+    /// The latest probe whose path was kept (one a batch).
+    pub last: Option<Probe<S>>,
+    /// Set when a probe found no end: no estimate will come.
+    pub endless: bool,
+}
+
+/// The state a [`Background`] thread shares with its handle.
+struct Shared<S: Search> {
+    running: std::sync::Mutex<Running<S>>,
+    stop: std::sync::atomic::AtomicBool,
+}
+
+/// Probes taken on a thread of their own, from a clone of the search
+/// before its first event, so that whoever steps or counts the search
+/// itself is not slowed: the UI's "of ~N (estimated)" and a long headless
+/// run's progress line read the running figures. The thread stops after
+/// `limit` probes, at an endless tree, or when the handle is dropped.
+pub struct Background<S: Search> {
+    shared: std::sync::Arc<Shared<S>>,
+}
+
+/// Probes a background estimate takes between two updates of what it
+/// shares; the last of each batch keeps its path for the probe view.
+const BATCH: u64 = 50;
+
+impl<S: Search> Background<S> {
+    /// Starts probing `root` for `seed` on a thread of its own.
+    pub fn start(root: &S, seed: u64, limit: u64) -> Background<S> {
+        let shared = std::sync::Arc::new(Shared {
+            running: std::sync::Mutex::new(Running {
+                estimate: Estimate::default(),
+                last: None,
+                endless: false,
+            }),
+            stop: std::sync::atomic::AtomicBool::new(false),
+        });
+        let mut probes = Probes::new(root, seed);
+        let theirs = std::sync::Arc::clone(&shared);
+        std::thread::spawn(move || {
+            use std::sync::atomic::Ordering;
+            let mut estimate = Estimate::default();
+            while estimate.probes < limit && !theirs.stop.load(Ordering::Relaxed) {
+                let batch = BATCH.min(limit - estimate.probes);
+                let found = probes
+                    .add_to(&mut estimate, batch - 1)
+                    .and_then(|()| probes.next_probe());
+                let Ok(mut running) = theirs.running.lock() else {
+                    return;
+                };
+                let Ok(last) = found else {
+                    running.endless = true;
+                    return;
+                };
+                estimate.add(last.estimate());
+                running.estimate = estimate;
+                running.last = Some(last);
+            }
+        });
+        Background { shared }
+    }
+}
+
+impl<S: Search> Background<S> {
+    /// The figures so far (a copy, taken under the lock).
+    pub fn running(&self) -> Option<Running<S>> {
+        self.shared
+            .running
+            .lock()
+            .ok()
+            .map(|running| running.clone())
+    }
+
+    /// The estimate so far, without the last probe.
+    pub fn estimate(&self) -> Option<Estimate> {
+        self.shared
+            .running
+            .lock()
+            .ok()
+            .map(|running| running.estimate)
+    }
+}
+
+impl<S: Search> Drop for Background<S> {
+    fn drop(&mut self) {
+        self.shared
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The estimate of `probes` probes of `root` for `seed`.
 pub fn estimate<S: Search>(root: &S, probes: u64, seed: u64) -> Result<Estimate, Endless> {
     let mut estimate = Estimate::default();

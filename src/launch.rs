@@ -23,6 +23,7 @@ use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
+use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
 use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
@@ -112,7 +113,8 @@ pub trait Kind: Sync {
 /// (`--full`, `--all`, `--no-inventory`) and each value of each of its
 /// value lists (`--order`, `--state`, `--bug`) but the default, kept when
 /// the command accepts it with `--print trace` (so `--list` and `--play`,
-/// which show no trace, are not variants). Read from the command itself:
+/// which show no trace, are not variants; an instance not yet named is no
+/// reason to refuse one). Read from the command itself:
 /// an option added to a search is a variant with no list to keep. The
 /// options every search shares ([`SearchView`]) and those taking other
 /// values (an instance, a size) pick no variant.
@@ -144,11 +146,16 @@ pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
             variants.push(vec![flag.clone(), value.get_name().to_string()]);
         }
     }
+    // A command that needs an instance named is refused for want of it,
+    // which is no conflict: its variants stand.
     variants.retain(|args| {
         let line = std::iter::once(command.get_name())
             .chain(args.iter().map(String::as_str))
             .chain(["--print", "trace"]);
-        command.clone().try_get_matches_from(line).is_ok()
+        match command.clone().try_get_matches_from(line) {
+            Ok(_) => true,
+            Err(err) => err.kind() == clap::error::ErrorKind::MissingRequiredArgument,
+        }
     });
     variants
 }
@@ -164,8 +171,9 @@ pub trait Opened {
     fn total(&self) -> Option<u64>;
     /// The screen at `width` x `height`, as `--print frame` draws it.
     fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
-    /// The rows of the trace table panel, as far as the search has gone.
-    fn table_rows(&self) -> Vec<Vec<String>>;
+    /// The rows of the trace table panel, as far as the search has gone
+    /// (brought up to the step as the panel brings them when shown).
+    fn table_rows(&mut self) -> Vec<Vec<String>>;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -185,7 +193,8 @@ impl<S: Scene + 'static> Opened for App<S> {
         still::draw(self, width, height)
     }
 
-    fn table_rows(&self) -> Vec<Vec<String>> {
+    fn table_rows(&mut self) -> Vec<Vec<String>> {
+        self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
     }
@@ -260,7 +269,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -310,7 +319,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -336,6 +345,25 @@ impl<S: Launch> Kind for Solo<S> {
     fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
         run_opened::<S>(self.name, matches)
     }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -387,6 +415,11 @@ pub struct SearchView {
     #[arg(long, value_name = "K", value_parser = probe_count)]
     pub probes: Option<u64>,
 
+    /// With --print: no progress line on standard error (one is shown only
+    /// when it is a terminal and the run lasts over half a second).
+    #[arg(long, requires = "print")]
+    pub quiet: bool,
+
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
     /// (solution:2, dead-end:1, node:7; nodes as the trace table numbers
@@ -427,9 +460,14 @@ pub struct SearchView {
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
@@ -612,6 +650,8 @@ pub struct View {
     probes: u64,
     /// The run's random seed (`--seed`, 0 unless given).
     seed: u64,
+    /// No progress line (`--quiet`).
+    quiet: bool,
 }
 
 impl View {
@@ -664,14 +704,19 @@ impl View {
                 "--bare applies only with --print frame, svg, cast or html (the screen without its chrome)"
             );
         }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
         if !cast && !html {
             let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
                 bail!("{name} applies only with --print cast or html");
             }
-        }
-        if !cast && args.speed.is_some() {
-            bail!("--speed applies only with --print cast");
         }
         let stretch = ui::record::Stretch {
             from: args.from.unwrap_or(0),
@@ -679,7 +724,7 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
+            rate: args.rate.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
@@ -693,6 +738,7 @@ impl View {
             bare: args.bare,
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
+            quiet: args.quiet,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -714,6 +760,10 @@ impl View {
         !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
+
+/// Probes behind a headless run's progress line: 10,000 take well under a
+/// second on every shipped search, on a thread of their own.
+const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
 pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
@@ -781,17 +831,30 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     }
     if mode == Mode::Html {
-        let mut app = ui::app::App::new(search, name, view.theme);
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
         app.panel = view.panel;
         app.bare = view.bare;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let mut progress = match mode {
+        Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
+            let seed = view.seed;
+            Progress::on_stderr(|| {
+                let probes = estimate::Background::start(&search, seed, PROGRESS_PROBES);
+                Box::new(move || probes.estimate())
+            })
+        }
+        _ => Progress::off(),
+    };
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
-        _ => print::print(search, mode, &mut out),
+        _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
+    progress.finish();
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -21,6 +21,7 @@ pub mod model;
 pub mod parting;
 pub mod position;
 pub mod print;
+pub mod progress;
 pub mod registry;
 pub mod rng;
 pub mod samples;

@@ -87,7 +87,8 @@ pub struct CheckArgs {
 pub enum Format {
     /// Words for a person.
     Text,
-    /// One JSON object (SPEC §6).
+    /// One JSON object: ok, compared, matched, first_difference, bug (a
+    /// worksheet: ok, cells, first_wrong).
     Json,
 }
 
@@ -203,13 +204,12 @@ impl CheckArgs {
     /// is an error (status 2).
     pub fn run(self, kinds: &[&dyn Kind]) -> Result<ExitCode> {
         let file = &self.file;
-        let meta =
-            std::fs::metadata(file).with_context(|| format!("cannot open {}", shown(file)))?;
-        if !meta.is_file() {
-            bail!(
-                "{} is not a regular file: check reads it twice (once for the kinds it holds, once to compare)",
-                shown(file)
-            );
+        // Checked before it is opened: a FIFO or a device is named and
+        // never opened (check reads the file twice: once for the kinds it
+        // holds, once to compare).
+        match files::find(file) {
+            files::Found::File(_) => {}
+            found => return Err(files::not_a_file("file", file, found)),
         }
         match sheet::sniff(file)? {
             sheet::Sniffed::Trace => self.run_trace(kinds),
@@ -316,6 +316,11 @@ impl<'a> Built<'a> {
                     names.join(", ")
                 )
             })?;
+        if let Some(option) = rest.iter().find(|a| *a == "--list" || *a == "--play") {
+            bail!(
+                "check grades against a search, and {option} shows none: leave it out of the search's arguments"
+            );
+        }
         if rest.iter().any(|a| a == "--bug" || a.starts_with("--bug=")) {
             bail!(
                 "check grades against the correct search: leave --bug out (a trace that follows a bug is named by check itself)"
@@ -346,7 +351,10 @@ impl<'a> Built<'a> {
         self.run(request.clone())?;
         match request.take() {
             Some(Outcome::Trace(graded)) => Ok(graded),
-            _ => bail!("internal error: the search left no grade"),
+            _ => bail!(
+                "check: `{}` builds no search to grade against",
+                escaped(&self.args.join(" "))
+            ),
         }
     }
 

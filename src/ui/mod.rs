@@ -4,6 +4,7 @@
 pub mod app;
 pub mod big;
 pub mod bookmarks;
+pub mod columns;
 pub mod compare;
 pub mod html;
 pub mod keys;

@@ -150,8 +150,8 @@ pub struct Stretch {
     pub from: u64,
     /// The last step shown; `None` for the end of the search.
     pub to: Option<u64>,
-    /// Steps per second.
-    pub speed: f64,
+    /// Steps per second (`--rate`).
+    pub rate: f64,
     /// The screen's columns and rows.
     pub size: (u16, u16),
 }
@@ -199,7 +199,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     enter(&mut app, &stretch)?;
     let Stretch {
         to,
-        speed,
+        rate,
         size: (width, height),
         ..
     } = stretch;
@@ -220,7 +220,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         Backend::flush(&mut backend)?;
         let text = String::from_utf8(std::mem::take(&mut bytes))
             .context("internal error: a frame's output is not UTF-8")?;
-        cast.output(frames as f64 / speed, &text)?;
+        cast.output(frames as f64 / rate, &text)?;
         bytes = text.into_bytes();
         previous = frame;
         frames += 1;
@@ -234,7 +234,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     bytes.clear();
     CrosstermBackend::new(&mut bytes).show_cursor()?;
     let text = String::from_utf8(bytes).context("internal error: an escape is not UTF-8")?;
-    cast.output(frames as f64 / speed, &text)?;
+    cast.output(frames as f64 / rate, &text)?;
     cast.flush()?;
     Ok(())
 }

@@ -382,6 +382,7 @@ fn bad_input_names_the_line() {
             "leave --print summary out",
         ),
         (&["chess"][..], "no search named \"chess\""),
+        (&["sudoku", "--list"][..], "--list shows none"),
         (&[][..], "check needs the search"),
     ] {
         let output = check(&[], &path, search);
@@ -590,4 +591,28 @@ fn the_c_student_passes_and_its_bug_is_named() {
         &|args| Command::new(&program).args(args).output().unwrap(),
         "c",
     );
+}
+
+/// `--help`, the man page and the completion scripts cover `check`.
+#[test]
+fn help_man_and_completions_cover_check() {
+    let help = backstep_ok(&["check", "--help"]);
+    for words in [
+        "--format",
+        "--show-answers",
+        "--open",
+        "Exit status: 0",
+        "SEARCH ARGS",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+    assert!(backstep_ok(&["--help"]).contains("\n  check "));
+    let page = backstep_ok(&["man", "check"]);
+    assert!(page.starts_with(".TH backstep-check 1"), "{page}");
+    assert!(page.contains("show\\-answers"), "{page}");
+    assert!(backstep_ok(&["man"]).contains("backstep\\-check(1)"));
+    for shell in ["bash", "zsh", "fish"] {
+        let script = backstep_ok(&["completions", shell]);
+        assert!(script.contains("show-answers"), "{shell}");
+    }
 }

@@ -477,6 +477,12 @@ fn a_path_with_escapes_is_escaped_in_every_message() {
     assert!(made.success());
     let missing = "no-such-\u{1b}[31m/x\u{9b}1m.txt";
     let commands: &[&[&str]] = &[
+        &["check"],
+        &["maze"],
+        &["word"],
+        &["words"],
+        &["colour"],
+        &["compare", "colour"],
         &["sudoku"],
         &["compare", "sudoku"],
         &["word", "--board"],
@@ -495,8 +501,10 @@ fn a_path_with_escapes_is_escaped_in_every_message() {
         for path in [bad, fifo, missing] {
             let mut args = command.to_vec();
             args.push(path);
-            if args[0] != "replay" {
-                args.extend(["--print", "summary"]);
+            match args[0] {
+                "replay" => {}
+                "check" => args.extend(["queens", "4"]),
+                _ => args.extend(["--print", "summary"]),
             }
             let run = run_bounded(&args);
             // A recording's content is read only on a terminal (the pty

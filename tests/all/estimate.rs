@@ -259,3 +259,17 @@ fn the_endless_bug_is_estimated_astronomical() {
         "{line}"
     );
 }
+
+/// Standard error that is not a terminal (a pipe here) gets no progress
+/// line, however long the run: pipes, files and CI stay clean.
+#[test]
+fn no_progress_on_a_pipe() {
+    let started = std::time::Instant::now();
+    let output = backstep(&["queens", "14", "--full", "--print", "summary"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        started.elapsed() > std::time::Duration::from_millis(500),
+        "the run must outlast the half second before progress would show"
+    );
+    assert_eq!(stderr_text(&output), "");
+}

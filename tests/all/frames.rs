@@ -740,3 +740,44 @@ fn bare_elsewhere_is_refused() {
         assert!(output.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// Columns a line of a text frame takes on a terminal: two for a CJK
+/// glyph or an emoji (the ranges the names below use), one otherwise.
+fn frame_columns(line: &str) -> usize {
+    line.chars()
+        .map(|c| match c {
+            '\u{3000}'..='\u{9fff}' | '\u{1f300}'..='\u{1faff}' => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[test]
+fn a_wide_file_name_keeps_the_status_on_the_title_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wide-names");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sudoku/campus.txt"),
+    )
+    .expect("the campus puzzle");
+    for name in [
+        "日本語の数独🦀.txt",
+        "数独🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀日本語.txt",
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &puzzle).expect("a puzzle file");
+        let path = path.to_str().expect("a UTF-8 path");
+        for (width, size) in [(80, "80x24"), (100, "100x30")] {
+            let frame = run(&["sudoku", path, "--print", "frame", "--size", size]);
+            let title = frame.lines().next().expect("a title line");
+            assert!(title.ends_with("? help"), "{name} at {size}: {title}");
+            assert_eq!(frame_columns(title), width - 1, "{name} at {size}: {title}");
+            // Each wide glyph is written once, not followed by a blank.
+            assert!(!frame.contains("日 本"), "{name} at {size}: {title}");
+            assert!(
+                title.contains("日本語") || title.contains('…'),
+                "{name} at {size}: {title}"
+            );
+        }
+    }
+}

@@ -41,6 +41,8 @@
 //!   WebDriver client): frames, keys, runs, help, no network, speed.
 //! - `check`: `backstep check` grading traces and worksheets, naming the
 //!   bug lab's bugs, and the student programs in `examples/students/`.
+//! - `told`: every search and variant the registry knows: the Events panel
+//!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -92,6 +94,7 @@ mod state_compare;
 mod sweep;
 mod teaching;
 mod timeline;
+mod told;
 mod trail_trie;
 mod tree;
 mod words;
