@@ -578,7 +578,7 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// With --print frame, svg, cast or html: the screen without its chrome (the
     /// status at the right of the title and the key legend), for slides.
     #[arg(long)]
     pub bare: bool,
@@ -664,7 +664,7 @@ fn last_step(text: &str) -> Result<LastStep, String> {
 /// any other `--print` ([`Look::refuse_unless`]).
 #[derive(Args, Debug, Default)]
 pub struct Look {
-    /// Draw the terminal UI (or a --print frame, svg or cast) with ASCII
+    /// Draw the terminal UI (or a --print frame, svg, cast or html) with ASCII
     /// characters only.
     #[arg(long)]
     pub ascii: bool,
@@ -885,7 +885,7 @@ impl View {
         }
         if args.bare && !args.print.is_some_and(Mode::draws_screen) {
             bail!(
-                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+                "--bare applies only with --print frame, svg, cast or html (the screen without its chrome)"
             );
         }
         if args.speed.is_some() {
@@ -1033,6 +1033,7 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         // alone would show something), in the theme's colours.
         let mut app = ui::app::App::new(search, name, view.theme.with_marks());
         app.panel = view.panel;
+        app.bare = view.bare;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
