@@ -1029,9 +1029,7 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     }
     if mode == Mode::Html {
-        // The page's text reads as `--print frame` does (marks where colour
-        // alone would show something), in the theme's colours.
-        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
+        let mut app = ui::app::App::new(search, name, view.theme);
         app.panel = view.panel;
         app.bare = view.bare;
         ui::html::page(app, view.stretch, &mut out)?;
