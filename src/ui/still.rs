@@ -28,11 +28,21 @@ pub fn row(buffer: &Buffer, y: u16) -> &[Cell] {
 }
 
 /// The buffer as plain text: one line per row, trailing blanks trimmed,
-/// each line ending in a newline.
+/// each line ending in a newline. A wide glyph (`日`, an emoji) is written
+/// once: the cell after it, which it covers on a terminal, is not written.
 pub fn text(buffer: &Buffer) -> String {
     let mut out = String::new();
     for y in 0..buffer.area.height {
-        let line: String = row(buffer, y).iter().map(Cell::symbol).collect();
+        let mut line = String::new();
+        let mut covered = 0;
+        for cell in row(buffer, y) {
+            if covered > 0 {
+                covered -= 1;
+                continue;
+            }
+            line.push_str(cell.symbol());
+            covered = super::columns::width(cell.symbol()).saturating_sub(1);
+        }
         out.push_str(line.trim_end());
         out.push('\n');
     }

@@ -90,6 +90,8 @@ fn events(args: &[&str]) -> Vec<(u64, String, u64)> {
         .collect()
 }
 
+/// 4-Queens as a text frame draws it: without colour (plain text has
+/// none), so that each empty square shows its mark.
 fn queens4() -> App<Queens> {
     App::new(
         Queens::new(QueensOptions {
@@ -98,7 +100,7 @@ fn queens4() -> App<Queens> {
             rejects: true,
         }),
         "queens",
-        colour(),
+        colour().without_color(),
     )
 }
 
@@ -142,7 +144,7 @@ fn a_text_frame_is_the_screen_at_that_step() {
             rejects: true,
         }),
         "queens",
-        backstep::ui::theme::Theme::new(true, true),
+        backstep::ui::theme::Theme::new(false, true),
     );
     step_to(&mut ascii, step, None);
     let at = step.to_string();
@@ -172,6 +174,80 @@ fn a_text_frame_is_the_screen_at_that_step() {
         "table",
     ]);
     assert_eq!(frame, drawn(&word, 80, 24));
+}
+
+/// The board's squares in a text frame: (row label, the first glyph of
+/// each square, or a blank), read from the lines whose first word after the
+/// board's border is a row number. Squares are three columns wide after a
+/// four-column label, as the column numbers on top show.
+fn board_squares(frame: &str, n: usize) -> Vec<(usize, Vec<char>)> {
+    frame
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<char> = line
+                .chars()
+                .skip_while(|&c| c != '│' && c != '|')
+                .skip(1)
+                .collect();
+            let label: String = cells.get(..4)?.iter().collect();
+            let row = label.trim_start_matches(['▶', '>', '✗', 'X', ' ']).trim();
+            let row: usize = row.parse().ok()?;
+            let squares = (0..n)
+                .map(|c| {
+                    let square = cells.get(4 + 3 * c..4 + 3 * c + 3).unwrap_or_default();
+                    square
+                        .iter()
+                        .copied()
+                        .find(|g| !g.is_whitespace())
+                        .unwrap_or(' ')
+                })
+                .collect();
+            Some((row, squares))
+        })
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn an_empty_queens_board_shows_every_square_without_colour() {
+    // A text frame, the same with NO_COLOR, --no-color and --ascii, at
+    // the small and the big sizes: every one of the 64 squares shows a
+    // glyph.
+    let cases: [&[&str]; 5] = [
+        &["queens", "8", "--print", "frame"],
+        &["queens", "8", "--print", "frame", "--size", "100x30"],
+        &["queens", "8", "--print", "frame", "--no-color"],
+        &["queens", "8", "--print", "frame", "--ascii"],
+        &["queens", "8", "--print", "frame", "--at", "dead-end:1"],
+    ];
+    for args in cases {
+        let frame = run(args);
+        let rows = board_squares(&frame, 8);
+        assert_eq!(
+            rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
+            (0..8).collect::<Vec<_>>(),
+            "{args:?}: eight rows of squares\n{frame}"
+        );
+        let shown = rows
+            .iter()
+            .flat_map(|(_, squares)| squares)
+            .filter(|c| !c.is_whitespace())
+            .count();
+        assert_eq!(shown, 64, "{args:?}: every square shows\n{frame}");
+    }
+    // With colour on screen the squares are a background, unmarked.
+    let app = App::new(
+        Queens::new(QueensOptions {
+            n: 8,
+            symmetry: true,
+            rejects: true,
+        }),
+        "queens",
+        colour(),
+    );
+    let rows = board_squares(&drawn(&app, 80, 24), 8);
+    let blank = rows[1].1.iter().filter(|c| c.is_whitespace()).count();
+    assert_eq!(blank, 8, "row 1 of the coloured board is background only");
 }
 
 /// Each `--at` form opens where the JSON lines put it: the frame equals
@@ -247,7 +323,7 @@ fn the_ui_opens_where_the_frame_is_drawn() {
             rejects: true,
         }),
         "queens",
-        colour(),
+        colour().without_color(),
         step,
         backstep::ui::app::Panel::Tree,
     );
@@ -278,10 +354,12 @@ fn an_svg_is_well_formed_and_carries_the_text_frame() {
         &["word", "--at", "12", "--panel", "code"],
     ];
     for args in cases {
+        // A text frame has no colour: the SVG it is compared with has none
+        // either, so that both draw the same marks.
         let mut text_args = args.to_vec();
         text_args.extend(["--print", "frame"]);
         let mut svg_args = args.to_vec();
-        svg_args.extend(["--print", "svg"]);
+        svg_args.extend(["--print", "svg", "--no-color"]);
         let text = run(&text_args);
         let svg = run(&svg_args);
         let texts = xml::check(&svg).unwrap_or_else(|e| panic!("{args:?}: {e}"));
@@ -660,5 +738,46 @@ fn bare_elsewhere_is_refused() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("--bare"), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Columns a line of a text frame takes on a terminal: two for a CJK
+/// glyph or an emoji (the ranges the names below use), one otherwise.
+fn frame_columns(line: &str) -> usize {
+    line.chars()
+        .map(|c| match c {
+            '\u{3000}'..='\u{9fff}' | '\u{1f300}'..='\u{1faff}' => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[test]
+fn a_wide_file_name_keeps_the_status_on_the_title_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wide-names");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sudoku/campus.txt"),
+    )
+    .expect("the campus puzzle");
+    for name in [
+        "日本語の数独🦀.txt",
+        "数独🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀日本語.txt",
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &puzzle).expect("a puzzle file");
+        let path = path.to_str().expect("a UTF-8 path");
+        for (width, size) in [(80, "80x24"), (100, "100x30")] {
+            let frame = run(&["sudoku", path, "--print", "frame", "--size", size]);
+            let title = frame.lines().next().expect("a title line");
+            assert!(title.ends_with("? help"), "{name} at {size}: {title}");
+            assert_eq!(frame_columns(title), width - 1, "{name} at {size}: {title}");
+            // Each wide glyph is written once, not followed by a blank.
+            assert!(!frame.contains("日 本"), "{name} at {size}: {title}");
+            assert!(
+                title.contains("日本語") || title.contains('…'),
+                "{name} at {size}: {title}"
+            );
+        }
     }
 }
