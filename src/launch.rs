@@ -447,8 +447,9 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print frame, svg or cast: the screen without its chrome (the
-    /// status at the right of the title and the key legend), for slides.
+    /// With --print frame, svg, cast or html: the screen without its chrome
+    /// (the status at the right of the title and the key legend), for
+    /// slides.
     #[arg(long)]
     pub bare: bool,
 
@@ -701,7 +702,7 @@ impl View {
         }
         if args.bare && !args.print.is_some_and(Mode::draws_screen) {
             bail!(
-                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+                "--bare applies only with --print frame, svg, cast or html (the screen without its chrome)"
             );
         }
         if args.speed.is_some() {
@@ -835,6 +836,7 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         // alone would show something), in the theme's colours.
         let mut app = ui::app::App::new(search, name, view.theme.with_marks());
         app.panel = view.panel;
+        app.bare = view.bare;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);

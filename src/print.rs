@@ -44,7 +44,7 @@ impl Mode {
     /// Whether the mode draws the screen (and so takes `--bare`, `--size`
     /// and the look's options).
     pub fn draws_screen(self) -> bool {
-        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html)
     }
 }
 
