@@ -578,8 +578,9 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print frame, svg, cast or html: the screen without its chrome (the
-    /// status at the right of the title and the key legend), for slides.
+    /// With --print frame, svg, cast or html: the screen without its chrome
+    /// (the status at the right of the title and the key legend), for
+    /// slides.
     #[arg(long)]
     pub bare: bool,
 

@@ -59,12 +59,32 @@ pub fn run(path: &Path, speed: f64) -> Result<()> {
     if !can_draw() {
         bail!("standard output is not a terminal; replay needs one to play on");
     }
-    check(path)?;
+    let (header, _, end) = check(path)?;
     let (_, mut reader) = Reader::new(open(path)?)?;
     let signals = Signals::install().context("cannot watch for signals")?;
     watch_for_hang_up();
     drop(ratatui::try_init().context("cannot open the terminal")?);
-    let result = play(&mut reader, speed, &signals);
+    let (columns, rows) = ratatui::crossterm::terminal::size().unwrap_or((header.width, 0));
+    let mut banner = Banner {
+        name: files::escaped(
+            &path
+                .file_name()
+                .unwrap_or(path.as_os_str())
+                .to_string_lossy(),
+        ),
+        end,
+        speed,
+        // Under the recording when the terminal has a row to spare, else
+        // over its top row.
+        row: if rows > header.height {
+            header.height
+        } else {
+            0
+        },
+        width: columns,
+        shown: String::new(),
+    };
+    let result = play(&mut reader, &mut banner, &signals);
     let _ = ratatui::crossterm::execute!(io::stdout(), ratatui::crossterm::cursor::Show);
     ratatui::restore();
     if let Some(signal) = signals.caught() {
@@ -91,37 +111,116 @@ pub fn check(path: &Path) -> Result<(cast::Header, usize, f64)> {
         .with_context(|| format!("{} is not a valid asciicast", files::quoted(path)))
 }
 
-/// Writes each output event at its time; after the last, holds the screen
-/// until a key.
-fn play(reader: &mut Reader<BufReader<Bounded>>, speed: f64, signals: &Signals) -> Result<()> {
+/// The replay's banner, so that a replay never passes for a live run: the
+/// recording's name (escaped) and the position in it, on one row in
+/// reverse video, written again whenever its text changes and after every
+/// event of the recording (which may draw over it).
+struct Banner {
+    name: String,
+    /// The time of the recording's last event, in seconds.
+    end: f64,
+    speed: f64,
+    /// The row it takes (0-based).
+    row: u16,
+    /// The terminal's width.
+    width: u16,
+    /// The text last written.
+    shown: String,
+}
+
+impl Banner {
+    /// `replay · lesson.cast · 0:03 / 0:12 · q stops`, the pace after the
+    /// position when it is not the recorded one; at the end `the end`.
+    fn text(&self, at: Option<f64>) -> String {
+        let clock = |seconds: f64| {
+            let whole = seconds.max(0.0) as u64;
+            format!("{}:{:02}", whole / 60, whole % 60)
+        };
+        let position = match at {
+            Some(at) => format!("{} / {}", clock(at.min(self.end)), clock(self.end)),
+            None => format!("the end, {}", clock(self.end)),
+        };
+        let pace = if self.speed == 1.0 {
+            String::new()
+        } else {
+            format!(" at {}x", self.speed)
+        };
+        let keys = if at.is_some() {
+            "q stops"
+        } else {
+            "any key leaves"
+        };
+        let text = format!(" replay · {} · {position}{pace} · {keys} ", self.name);
+        let width = usize::from(self.width);
+        if text.chars().count() <= width {
+            return format!("{text:width$}");
+        }
+        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+
+    /// Writes the banner for `at` (`None`: the end) if its text changed or
+    /// `again`, leaving the recording's cursor and style as they were.
+    fn show(&mut self, out: &mut impl Write, at: Option<f64>, again: bool) -> io::Result<()> {
+        let text = self.text(at);
+        if !again && text == self.shown {
+            return Ok(());
+        }
+        write!(
+            out,
+            "\x1b7\x1b[{};1H\x1b[0;7m{text}\x1b[0m\x1b8",
+            self.row + 1
+        )?;
+        self.shown = text;
+        out.flush()
+    }
+}
+
+/// Writes each output event at its time, the banner kept on top; after the
+/// last, holds the screen until a key.
+fn play(
+    reader: &mut Reader<BufReader<Bounded>>,
+    banner: &mut Banner,
+    signals: &Signals,
+) -> Result<()> {
     let start = Instant::now();
+    let speed = banner.speed;
     let mut out = io::stdout().lock();
+    banner.show(&mut out, Some(0.0), true)?;
     while let Some((time, event)) = reader.read()? {
         let wait = Duration::from_secs_f64((time / speed).min(LONGEST));
         let due = start.checked_add(wait);
-        if stopped(due, signals, is_stop)? {
+        let mut tick = || {
+            let at = start.elapsed().as_secs_f64() * speed;
+            banner.show(&mut io::stdout(), Some(at), false)
+        };
+        if stopped(due, signals, is_stop, &mut tick)? {
             return Ok(());
         }
         if let cast::Event::Output(text) = event {
             out.write_all(text.as_bytes())?;
-            out.flush()?;
+            banner.show(&mut out, Some(time), true)?;
         }
     }
-    stopped(None, signals, |_| true)?;
+    banner.show(&mut out, None, true)?;
+    stopped(None, signals, |_| true, &mut || Ok(()))?;
     Ok(())
 }
 
-/// Waits until `due` (for ever if `None`), reading keys: true if a key
-/// that `stops` or a signal came first.
+/// Waits until `due` (for ever if `None`), reading keys and calling `tick`
+/// every frame: true if a key that `stops` or a signal came first.
 fn stopped(
     due: Option<Instant>,
     signals: &Signals,
     stops: impl Fn(event::KeyEvent) -> bool,
+    tick: &mut dyn FnMut() -> io::Result<()>,
 ) -> Result<bool> {
     loop {
         if signals.caught().is_some() {
             return Ok(true);
         }
+        tick()?;
         let left = match due {
             Some(due) => due.saturating_duration_since(Instant::now()),
             None => FRAME,

@@ -586,13 +586,23 @@ fn a_recording_is_whole_after_q_and_after_sigterm() {
 
 #[test]
 fn replay_plays_a_cast_to_its_last_screen_and_leaves_on_a_key() {
-    let path = scratch("hE-replay.cast");
+    // A name that would clear the screen if it were written as it is.
+    let path = scratch("hE-replay\x1b[2J.cast");
     let output = run(&["queens", "4", "--print", "cast", "--size", "100x30"]);
     assert!(output.status.success());
     std::fs::write(&path, &output.stdout).unwrap();
     let last = still::text(&still::draw(&queens_at(4, true, 43), COLS, ROWS).unwrap());
     let mut session = Session::spawn(&["replay", path.to_str().unwrap(), "--speed", "40"]);
     session.wait_for("step      43 / 43");
+    // The top row is the replay's banner: the recording's name, escaped,
+    // and where the replay is (at the end: 44 steps at 2 a second, 0:22).
+    session.wait_for("the end, 0:22");
+    let top = session.screen.screen().contents();
+    let top = top.lines().next().unwrap_or("");
+    assert_eq!(
+        top.trim_end(),
+        " replay · hE-replay\\u{1b}[2J.cast · the end, 0:22 at 40x · any key leaves"
+    );
     let screen = session.screen.screen();
     assert!(
         screen.alternate_screen(),
@@ -608,7 +618,9 @@ fn replay_plays_a_cast_to_its_last_screen_and_leaves_on_a_key() {
                 .to_string()
         })
         .collect();
-    assert_eq!(shown.join("\n") + "\n", last);
+    // Below the banner, the recording's last screen, row for row.
+    let last: Vec<&str> = last.lines().collect();
+    assert_eq!(shown[1..], last[1..]);
     // It holds the last screen until a key, then restores the terminal.
     thread::sleep(Duration::from_millis(300));
     assert!(session.child.try_wait().unwrap().is_none(), "it left early");
