@@ -108,13 +108,22 @@ pub struct WrongCell {
 /// The key's cell that no sheet blanks: `-`, nothing to work out.
 const NOTHING: &str = "-";
 
-/// Grades the worksheet in `path` against the key of `search`. Every cell
-/// of the student's trace table but the node number (and the key's `-`
-/// cells, never blanked) is graded: a cell the sheet showed and the
-/// student left as it was is right, a blank left untouched or empty is
-/// wrong.
+/// Grades the worksheet in `path` against the key of `search`. A sheet
+/// that says which cells it blanked (its `backstep-blanks:` line, which
+/// `--print worksheet` writes) is graded on those cells: the right ones out
+/// of all blanks (SPEC §6). A sheet without that line has every cell of
+/// its trace table but the node number (and the key's `-` cells, never
+/// blanked) graded: a cell the sheet showed and the student left as it was
+/// is right. Either way a blank left untouched or empty is wrong.
 pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
-    let key = worksheet::key(search);
+    let blanks = blanks_of(path)?;
+    let (key, mask) = match &blanks {
+        Some(blanks) => {
+            let (key, mask) = worksheet::blanked(search, blanks);
+            (key, Some(mask))
+        }
+        None => (worksheet::key(search), None),
+    };
     let mut lines = LineReader::open(path)?;
     let mut first_text: Option<u64> = None;
     // Find the student's table: the first Markdown table whose header's
@@ -167,7 +176,7 @@ pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
             );
         }
         let node = &row[0];
-        let Some(answer) = find_row(&key, node) else {
+        let Some((index, answer)) = find_row(&key, node) else {
             bail!(
                 "{}: node {} is not in the search's table, which has {} rows",
                 lines.at(number),
@@ -176,7 +185,15 @@ pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
             );
         };
         for (j, (yours, expected)) in row.iter().zip(answer).enumerate().skip(1) {
-            if expected == NOTHING && yours.trim() == NOTHING {
+            let graded = match &mask {
+                Some(mask) => mask
+                    .get(index)
+                    .and_then(|cells| cells.get(j))
+                    .copied()
+                    .unwrap_or(false),
+                None => !(expected == NOTHING && yours.trim() == NOTHING),
+            };
+            if !graded {
                 continue;
             }
             grade.total += 1;
@@ -195,11 +212,37 @@ pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
     Ok(grade)
 }
 
-/// The key's row of node `node`.
-fn find_row<'t>(key: &'t Table, node: &str) -> Option<&'t Vec<String>> {
+/// The key's row of node `node`, with its index.
+fn find_row<'t>(key: &'t Table, node: &str) -> Option<(usize, &'t Vec<String>)> {
     key.rows
         .iter()
-        .find(|row| row.first().is_some_and(|n| n == node))
+        .enumerate()
+        .find(|(_, row)| row.first().is_some_and(|n| n == node))
+}
+
+/// The blanks a sheet says it has, from its `backstep-blanks:` line (read
+/// up to the first table row); `None` for a sheet without one. A line
+/// whose words are not blanks `--print worksheet` writes is bad input.
+fn blanks_of(path: &Path) -> Result<Option<worksheet::Blanks>> {
+    let mut lines = LineReader::open(path)?;
+    let prefix = worksheet::BLANKS_PREFIX.trim_end();
+    while lines.next_line()? {
+        let line = lines.text().trim();
+        if line.starts_with('|') {
+            break;
+        }
+        if let Some(words) = line.strip_prefix(prefix) {
+            return match worksheet::Blanks::parse(words) {
+                Some(blanks) => Ok(Some(blanks)),
+                None => bail!(
+                    "{}: the {prefix} line names no blanks a worksheet has ({})",
+                    lines.at(lines.number),
+                    escaped(words.trim())
+                ),
+            };
+        }
+    }
+    Ok(None)
 }
 
 /// A Markdown table row's cells, trimmed; `None` for a line that is not one.

@@ -462,11 +462,23 @@ fn worksheets_are_graded_cell_by_cell() {
             stdout_text(&output)
         );
         let untouched = file("blank.md", &blank);
-        assert_eq!(
-            check(&[], &untouched, &[]).status.code(),
-            Some(1),
-            "{search:?}"
-        );
+        let output = check(&["--format", "json"], &untouched, &[]);
+        assert_eq!(output.status.code(), Some(1), "{search:?}");
+        // Graded on its blanks only (SPEC §6: right cells out of all
+        // blanks), counted here off the sheet's own table.
+        let table = blank.split("## Answer key").next().unwrap_or(&blank);
+        let blanks = table
+            .lines()
+            .filter(|line| line.starts_with('|'))
+            .flat_map(|line| line.split('|'))
+            .filter(|cell| {
+                cell.trim().chars().next().is_some() && cell.trim().chars().all(|c| c == '_')
+            })
+            .count() as u64;
+        let report: serde_json::Value =
+            serde_json::from_str(&stdout_text(&output)).expect("a JSON report");
+        assert_eq!(report["cells"]["total"], blanks, "{search:?}");
+        assert_eq!(report["cells"]["right"], 0, "{search:?}");
     }
     let blank = sheet(&["queens", "4"]);
     let right = filled(&blank, &backstep_ok(&["queens", "4", "--print", "table"]));
