@@ -182,16 +182,14 @@ pub fn write_bug<S: Sheet, C: Report>(
     let wrong = first_wrong_row(Run::new(bug.clone()), Run::new(correct));
     // No command line: `backstep check` grades a sheet against the correct
     // search, and a bug's name on the sheet would give the task away.
-    let keyed = Options {
+    let unnamed = Options {
         command: None,
-        key: true,
         ..options.clone()
     };
-    let sheet = worksheet(bug, blanks, &keyed);
-    let (head, key) = sheet
-        .split_once("## Answer key\n")
-        .unwrap_or((sheet.as_str(), ""));
-    let mut text = head.to_string();
+    let (head, key) = parts(bug, blanks, &unnamed);
+    let mut text = head.join("\n");
+    text.push_str("\n\n");
+    let key = key.join("\n") + "\n";
     text.push_str("## Find the bug\n\n");
     let task = "This search has a bug: at some row it does not do what the rules above \
                 say. Fill in the table as the search ran, then find the first row that \
@@ -205,7 +203,7 @@ pub fn write_bug<S: Sheet, C: Report>(
         return out.flush();
     }
     text.push_str("\n## Answer key\n");
-    text.push_str(key);
+    text.push_str(&key);
     text.push('\n');
     let answer = match wrong {
         Some((node, row, Some(right))) => format!(
@@ -278,6 +276,21 @@ fn chosen<S: Sheet>(search: &S, blanks: &Blanks) -> Hide {
 
 /// The worksheet as Markdown text.
 pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> String {
+    let (mut text, key) = parts(search, blanks, options);
+    if options.key {
+        text.push(String::new());
+        text.push("## Answer key".into());
+        text.extend(key);
+    }
+    let mut sheet = text.join("\n");
+    sheet.push('\n');
+    sheet
+}
+
+/// The worksheet's lines in two parts, kept apart as data so that nothing
+/// cuts the written sheet back into them: the sheet up to its trace table,
+/// and what its answer key says under the `## Answer key` heading.
+fn parts<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> (Vec<String>, Vec<String>) {
     let title = search.title();
     let rules = search.rules();
     let filling = search.filling();
@@ -324,25 +337,16 @@ pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> Str
         text.push(String::new());
         text.push(hide(&run.table, &mask).to_markdown().trim_end().into());
     }
-    if !options.key {
-        let mut sheet = text.join("\n");
-        sheet.push('\n');
-        return sheet;
-    }
-    text.push(String::new());
-    text.push("## Answer key".into());
-    text.push(String::new());
+    let mut key = vec![String::new()];
     match &run.summary {
-        Some(summary) => text.push(format!("Result: `{summary}`")),
-        None => text.push(format!("The search goes on past node {MAX_NODES}.")),
+        Some(summary) => key.push(format!("Result: `{summary}`")),
+        None => key.push(format!("The search goes on past node {MAX_NODES}.")),
     }
     if !run.table.rows.is_empty() {
-        text.push(String::new());
-        text.push(run.table.to_markdown().trim_end().into());
+        key.push(String::new());
+        key.push(run.table.to_markdown().trim_end().into());
     }
-    let mut sheet = text.join("\n");
-    sheet.push('\n');
-    sheet
+    (text, key)
 }
 
 /// `once`, `twice`, `3 times`.
