@@ -550,6 +550,10 @@ impl View {
     }
 }
 
+/// Probes behind the screen's estimate: they refine it for a while, on a
+/// thread of their own that ends with the screen.
+const UI_PROBES: u64 = 200_000;
+
 /// Probes behind a headless run's progress line: 10,000 take well under a
 /// second on every shipped search, on a thread of their own.
 const PROGRESS_PROBES: u64 = 10_000;
@@ -572,12 +576,19 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
                 "standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
         }
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        let probes = estimate::Background::start(&search, view.seed, UI_PROBES);
+        let mut app = App::opened(search, name, view.theme, step, view.panel);
+        app.estimate = Some(probes);
         ui::run_app(app, view.predict, view.mouse, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        // A drawing must not depend on timing: the probe view's estimate
+        // is taken now, in full.
+        let probes = (view.panel == Panel::Probe)
+            .then(|| estimate::Background::computed(&search, view.seed, estimate::DEFAULT_PROBES));
+        let mut app = App::opened(search, name, view.theme, step, view.panel);
+        app.estimate = probes;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
