@@ -247,6 +247,11 @@ pub struct SearchView {
     #[arg(long, value_name = "K", value_parser = probe_count)]
     pub probes: Option<u64>,
 
+    /// With --print worksheet: add a section where students estimate the
+    /// tree by hand from three random probes (seeded by --seed).
+    #[arg(long)]
+    pub estimate: bool,
+
     /// With --print: no progress line on standard error (one is shown only
     /// when it is a terminal and the run lasts over half a second).
     #[arg(long, requires = "print")]
@@ -451,6 +456,8 @@ pub struct View {
     seed: u64,
     /// No progress line (`--quiet`).
     quiet: bool,
+    /// The worksheet's estimate section (`--estimate`).
+    estimate: bool,
     /// What `backstep check` asks instead of showing the search.
     check: Option<check::Request>,
 }
@@ -472,6 +479,9 @@ impl View {
         }
         if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
             bail!("--seed applies only with --print worksheet or estimate");
+        }
+        if args.print != Some(Mode::Worksheet) && args.estimate {
+            bail!("--estimate applies only with --print worksheet");
         }
         if args.print != Some(Mode::Estimate) && args.probes.is_some() {
             bail!("--probes applies only with --print estimate");
@@ -528,6 +538,7 @@ impl View {
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
             quiet: args.quiet,
+            estimate: args.estimate,
             mouse,
             mode: args.print,
             max_nodes: args.max_nodes,
@@ -621,6 +632,11 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         _ => Progress::off(),
     };
     let printed = match mode {
+        Mode::Worksheet if view.estimate => {
+            let probed = search.clone();
+            worksheet::write(search, &view.blanks, &mut out)
+                .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
+        }
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
