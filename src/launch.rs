@@ -7,10 +7,12 @@
 //! which implements [`Launch`]; the registry (`src/registry.rs`) lists the
 //! searches, and the command line is built from that list.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
@@ -89,14 +91,163 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+
+    /// The search's variants, as the arguments after its subcommand that
+    /// pick each (see [`variants_of`]).
+    fn variants(&self) -> Vec<Vec<String>> {
+        variants_of(&self.command())
+    }
+
     /// Builds the search from its subcommand's matches exactly as
     /// [`Kind::run`] would, and hands it to `backstep check` (`request`)
     /// instead of showing it.
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()>;
+
+    /// Builds the search from its subcommand's matches exactly as
+    /// [`Kind::run`] would, and opens it in-process (see [`open`]).
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>>;
+}
+
+/// Every variant a search's command line can pick, as the arguments after
+/// the subcommand: none (the default), then each of its own flags alone
+/// (`--full`, `--all`, `--no-inventory`) and each value of each of its
+/// value lists (`--order`, `--state`, `--bug`) but the default, kept when
+/// the command accepts it with `--print trace` (so `--list` and `--play`,
+/// which show no trace, are not variants; an instance not yet named is no
+/// reason to refuse one). Read from the command itself:
+/// an option added to a search is a variant with no list to keep. The
+/// options every search shares ([`SearchView`]) and those taking other
+/// values (an instance, a size) pick no variant.
+pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
+    let shared = SearchView::augment_args(clap::Command::new("view"));
+    let shared: Vec<&clap::Id> = shared.get_arguments().map(clap::Arg::get_id).collect();
+    let mut variants = vec![Vec::new()];
+    for arg in command.get_arguments() {
+        if shared.contains(&arg.get_id()) || arg.is_positional() || arg.is_hide_set() {
+            continue;
+        }
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        let flag = format!("--{long}");
+        if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
+            variants.push(vec![flag]);
+            continue;
+        }
+        let defaults = arg.get_default_values();
+        for value in arg.get_possible_values() {
+            if value.is_hide_set()
+                || defaults
+                    .iter()
+                    .any(|d| value.matches(&d.to_string_lossy(), false))
+            {
+                continue;
+            }
+            variants.push(vec![flag.clone(), value.get_name().to_string()]);
+        }
+    }
+    // A command that needs an instance named is refused for want of it,
+    // which is no conflict: its variants stand.
+    variants.retain(|args| {
+        let line = std::iter::once(command.get_name())
+            .chain(args.iter().map(String::as_str))
+            .chain(["--print", "trace"]);
+        match command.clone().try_get_matches_from(line) {
+            Ok(_) => true,
+            Err(err) => err.kind() == clap::error::ErrorKind::MissingRequiredArgument,
+        }
+    });
+    variants
+}
+
+/// A search opened in-process as `--print frame` opens it, for a caller
+/// (the screen-against-trace test) to step and draw: see [`open`].
+pub trait Opened {
+    /// Goes to `step`, or the end if it is past it.
+    fn go_to(&mut self, step: u64);
+    /// The current step.
+    fn step(&self) -> u64;
+    /// The number of events, once the end has been reached.
+    fn total(&self) -> Option<u64>;
+    /// The screen at `width` x `height`, as `--print frame` draws it.
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
+    /// The rows of the trace table panel, as far as the search has gone
+    /// (brought up to the step as the panel brings them when shown).
+    fn table_rows(&mut self) -> Vec<Vec<String>>;
+}
+
+impl<S: Scene + 'static> Opened for App<S> {
+    fn go_to(&mut self, step: u64) {
+        App::go_to(self, step);
+    }
+
+    fn step(&self) -> u64 {
+        self.timeline.step()
+    }
+
+    fn total(&self) -> Option<u64> {
+        self.timeline.total()
+    }
+
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer> {
+        still::draw(self, width, height)
+    }
+
+    fn table_rows(&mut self) -> Vec<Vec<String>> {
+        self.nodes.sync(&self.timeline);
+        let log = self.nodes.log();
+        (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+}
+
+/// Where [`show`] hands over the screen of a search [`open`] asked for,
+/// instead of showing it.
+#[derive(Clone, Default)]
+pub struct Opening(Rc<RefCell<Option<Box<dyn Opened>>>>);
+
+impl std::fmt::Debug for Opening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Opening")
+    }
+}
+
+/// Opens the search `args` name (the arguments after `backstep <kind>`,
+/// as a person types them) at step 0, as the screen opens it, without
+/// showing it: the command is parsed and built as `main` runs it, and
+/// [`show`] hands the screen over. An error when the arguments are
+/// refused or the command shows no one search.
+pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
+    let matches = kind.command().try_get_matches_from(
+        std::iter::once(kind.name()).chain(args.iter().map(String::as_str)),
+    )?;
+    kind.open(&matches)
+}
+
+/// Runs the command `S` with an [`Opening`] in place of its view.
+fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
+    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let Some(view) = args.search_view() else {
+        bail!("`{name}` shows no one search to open");
+    };
+    let opening = Opening::default();
+    view.open = Some(opening.clone());
+    args.run()?;
+    let opened = opening.0.borrow_mut().take();
+    opened.context("the command showed no search")
 }
 
 /// Runs the command `S` with `check`'s request in place of its view.
 fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
     let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
     let Some(view) = args.search_view() else {
         bail!("`check` cannot grade against `{name}`: it shows no one search");
@@ -128,7 +279,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -136,6 +287,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        remember_typed(self.name, &self.command(), matches);
         S::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
 
@@ -149,6 +301,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
         run_checked::<S>(self.name, matches, request)
+    }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
     }
 }
 
@@ -174,7 +330,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -182,6 +338,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        remember_typed(self.name, &self.command(), matches);
         S::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
 
@@ -196,6 +353,141 @@ impl<S: Launch> Kind for Solo<S> {
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
         run_checked::<S>(self.name, matches, request)
     }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
+    }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
+}
+
+thread_local! {
+    /// The search command as typed, remembered by [`remember_typed`] for
+    /// the worksheet's `backstep-command:` line.
+    static TYPED: std::cell::RefCell<Option<Typed>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A search command as the user typed it: its name, and each argument
+/// given on the command line with its id and, per occurrence, its value
+/// and the words that give it (`--grid 1101`, `--full`, a positional value).
+#[derive(Clone, Debug, Default)]
+pub struct Typed {
+    name: String,
+    args: Vec<(String, Vec<Given>)>,
+}
+
+/// One occurrence of an argument: its value, and the words that give it.
+type Given = (String, Vec<String>);
+
+/// Remembers the search command `name` and the arguments of `matches`
+/// (parsed by `command`) that came from the command line: the worksheet
+/// writes them back as the command that made it.
+pub fn remember_typed(name: &str, command: &clap::Command, matches: &ArgMatches) {
+    let mut args = Vec::new();
+    // Positional arguments first, as a person writes them, then options
+    // in the order the command declares them.
+    let mut declared: Vec<&clap::Arg> = command.get_arguments().collect();
+    declared.sort_by_key(|arg| !arg.is_positional());
+    for arg in declared {
+        let id = arg.get_id().as_str();
+        if matches.value_source(id) != Some(clap::parser::ValueSource::CommandLine) {
+            continue;
+        }
+        let flag = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => String::new(),
+        };
+        let takes_value = arg.get_action().takes_values();
+        let mut given = Vec::new();
+        if arg.is_positional() {
+            for value in matches.get_raw(id).into_iter().flatten() {
+                let value = value.to_string_lossy().into_owned();
+                given.push((value.clone(), vec![value]));
+            }
+        } else if takes_value {
+            for value in matches.get_raw(id).into_iter().flatten() {
+                let value = value.to_string_lossy().into_owned();
+                given.push((value.clone(), vec![flag.clone(), value]));
+            }
+        } else {
+            given.push((String::new(), vec![flag.clone()]));
+        }
+        args.push((id.to_string(), given));
+    }
+    let typed = Typed {
+        name: name.to_string(),
+        args,
+    };
+    TYPED.with(|cell| *cell.borrow_mut() = Some(typed));
+}
+
+/// Whether any of the arguments `ids` (clap ids, e.g. `puzzle`) was typed
+/// on the command line of the search being run: a search that makes its
+/// instance from `--seed` does so only when no instance is named.
+pub fn typed_any(ids: &[&str]) -> bool {
+    TYPED.with(|cell| {
+        cell.borrow()
+            .as_ref()
+            .is_some_and(|typed| typed.args.iter().any(|(id, _)| ids.contains(&id.as_str())))
+    })
+}
+
+/// The search command as typed (see [`remember_typed`]), without the
+/// options that only say how it is shown (`--print`, `--no-key`,
+/// `--blanks`, `--size WxH`, ...), and without `--seed` unless it made the
+/// instance (`seeded`). `None` when no command was remembered (the
+/// library called directly).
+fn typed_command(seeded: bool) -> Option<String> {
+    let typed = TYPED.with(|cell| cell.borrow().clone())?;
+    let shown_only = SearchView::augment_args(clap::Command::new("view"));
+    let mut words = vec![typed.name.clone()];
+    for (id, given) in &typed.args {
+        let view_option = shown_only
+            .get_arguments()
+            .any(|a| a.get_id() == id.as_str());
+        let kept = |value: &str| match id.as_str() {
+            "max_nodes" => true,
+            "seed" => seeded,
+            // A plain number is an instance's side; WxH is the screen's.
+            "size" => still::parse_size(value).is_err(),
+            _ => !view_option,
+        };
+        for (value, tokens) in given {
+            if kept(value) {
+                words.extend(tokens.iter().map(|t| shell_word(t)));
+            }
+        }
+    }
+    Some(words.join(" "))
+}
+
+/// `text` as one word of a POSIX shell command: as it is when it has only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// inside written `'\''`).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -225,21 +517,18 @@ pub struct SearchView {
     #[arg(long, conflicts_with = "print")]
     pub predict: bool,
 
-    /// With --print worksheet: the columns to leave blank, comma-separated
+    /// With --print worksheet: the columns of the first node to leave
+    /// blank, comma-separated; every later node is traced by the student
     /// [default: legal,outcome].
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        value_name = "COLUMNS",
-        conflicts_with = "seed"
-    )]
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "COLUMNS")]
     pub blanks: Option<Vec<Group>>,
 
-    /// The run's random seed. With --print worksheet: leave a third of the
-    /// cells blank, chosen at random (the same K hides the same cells); with
-    /// --print estimate: the probes' random choices [default: 0].
-    #[arg(long, value_name = "K")]
+    /// The run's random seed. With --print estimate, it makes the probes'
+    /// random choices [default: 0]; else a search that can make its own
+    /// instance makes one from it when none is named; with --print
+    /// worksheet on any other, it picks the node the student continues the
+    /// trace from.
+    #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// With --print estimate: how many random probes to take
@@ -251,6 +540,15 @@ pub struct SearchView {
     /// tree by hand from three random probes (seeded by --seed).
     #[arg(long)]
     pub estimate: bool,
+
+    /// With --print worksheet: leave the answer key out (a sheet to hand
+    /// out; `backstep check` grades it without one).
+    #[arg(long)]
+    pub no_key: bool,
+
+    /// Whether `--seed` made the instance (see [`SearchView::instance_seed`]).
+    #[arg(skip)]
+    pub seeded: bool,
 
     /// With --print: no progress line on standard error (one is shown only
     /// when it is a terminal and the run lasts over half a second).
@@ -264,10 +562,11 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame, svg or cast: the screen's size in columns and rows
-    /// [default: 80x24].
-    #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
-    pub size: Option<(u16, u16)>,
+    /// With --print frame, svg, cast or html: the screen's size in columns
+    /// and rows [default: 80x24]. A plain number N is the side of an
+    /// instance made by --seed, for a search that makes square ones.
+    #[arg(long, value_name = "WxH", value_parser = still::parse_size_or_side, action = clap::ArgAction::Append)]
+    pub size: Vec<still::Size>,
 
     /// The panel below the board to open with (on screen, or in a frame)
     /// [default: events].
@@ -284,21 +583,66 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print cast: the first step shown [default: 0].
+    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// status at the right of the title and the key legend), for slides.
+    #[arg(long)]
+    pub bare: bool,
+
+    /// With --print cast or html: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
 
-    /// With --print cast: the last step shown, or `end` [default: end].
+    /// With --print cast or html: the last step shown, or `end` [default: end].
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
     pub check: Option<check::Request>,
+
+    /// Where [`open`] takes the screen, set by it, never typed.
+    #[arg(skip)]
+    pub open: Option<Opening>,
+}
+
+impl SearchView {
+    /// Takes `--seed` as the seed of the instance the search makes (a
+    /// search that makes one calls this before [`View::new`]) unless an
+    /// instance was `named` or the seed is an estimate's (then the seed
+    /// stays the run's: a worksheet's node, the estimate's probes). A seed taken no longer picks a
+    /// worksheet's blanks, and stays on the worksheet's command line, which
+    /// it rebuilds the instance with.
+    pub fn instance_seed(&mut self, named: bool) -> Option<u64> {
+        // An estimate's seed is its probes': the instance it estimates is
+        // named (the default, or the plain arguments a seed's made).
+        if named || self.print == Some(Mode::Estimate) {
+            return None;
+        }
+        self.seeded = self.seed.is_some();
+        self.seed.take()
+    }
+
+    /// Takes a plain `--size N` (one number, not `WxH`): the side of the
+    /// instance a seeded search makes. `None` when only a screen size, or
+    /// none, was given.
+    pub fn instance_side(&mut self) -> Option<u64> {
+        let side = self.size.iter().find_map(|size| match size {
+            still::Size::Side(n) => Some(*n),
+            still::Size::Screen(..) => None,
+        });
+        self.size
+            .retain(|size| matches!(size, still::Size::Screen(..)));
+        side
+    }
 }
 
 /// The last step a stretch of the search shows.
@@ -405,11 +749,24 @@ fn node_budget(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
+/// Reads a count that must be 1 or more (`--max K`), saying so in the
+/// words a person would use.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1, not 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("must be a whole number, at least 1, not '{text}'")),
+    }
+}
+
 /// The result of writing to standard output, with the failure named (a
 /// closed pipe stays recognisable to `main`, which ends quietly on it).
 pub fn written(result: io::Result<()>) -> Result<()> {
-    result.context("cannot write to standard output")
+    result.context(CANNOT_WRITE)
 }
+
+/// What every failed write to standard output says.
+const CANNOT_WRITE: &str = "cannot write to standard output";
 
 /// Writes `text` to standard output and flushes it.
 pub fn print_text(text: &str) -> Result<()> {
@@ -437,9 +794,13 @@ pub struct View {
     predict: bool,
     /// Whether the terminal UI captures the mouse.
     mouse: bool,
+    /// Whether a drawn screen leaves out its chrome (`--bare`).
+    bare: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
+    /// The worksheet's command line, answer key and instance.
+    sheet: worksheet::Options,
     /// Where to open (`--at`).
     at: Option<Position>,
     /// A frame's size (`--size`).
@@ -450,6 +811,10 @@ pub struct View {
     record: Option<PathBuf>,
     /// What `--print cast` shows.
     stretch: ui::record::Stretch,
+    /// What `backstep check` asks instead of showing the search.
+    check: Option<check::Request>,
+    /// Where [`open`] takes the screen instead of showing it.
+    open: Option<Opening>,
     /// How many probes `--print estimate` takes.
     probes: u64,
     /// The run's random seed (`--seed`, 0 unless given).
@@ -458,8 +823,6 @@ pub struct View {
     quiet: bool,
     /// The worksheet's estimate section (`--estimate`).
     estimate: bool,
-    /// What `backstep check` asks instead of showing the search.
-    check: Option<check::Request>,
 }
 
 impl View {
@@ -467,6 +830,11 @@ impl View {
     /// mode are refused rather than ignored: a user who asked for blanks
     /// would otherwise get a full table and not know why.
     pub fn new(args: SearchView) -> Result<View> {
+        if let Some(still::Size::Side(n)) = args.size.iter().find(|s| s.is_side()) {
+            bail!(
+                "--size '{n}': expected WxH, e.g. 100x30 (a plain number is the side of an instance made by --seed, and this search makes none)"
+            );
+        }
         if let (Some(_), Some(mode)) = (&args.check, args.print) {
             let mode = mode.to_possible_value().map(|v| v.get_name().to_string());
             bail!(
@@ -474,8 +842,14 @@ impl View {
                 mode.unwrap_or_default()
             );
         }
-        if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
-            bail!("--blanks applies only with --print worksheet");
+        if args.print != Some(Mode::Worksheet) {
+            let given = [
+                ("--blanks", args.blanks.is_some()),
+                ("--no-key", args.no_key),
+            ];
+            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+                bail!("{name} applies only with --print worksheet");
+            }
         }
         if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
             bail!("--seed applies only with --print worksheet or estimate");
@@ -496,27 +870,46 @@ impl View {
         if args.at.is_some() && !screen {
             bail!("--at applies only on screen or with --print frame or svg (one position each)");
         }
-        if args.panel.is_some() && !screen {
-            bail!("--panel applies only on screen or with --print frame or svg");
-        }
         let cast = args.print == Some(Mode::Cast);
+        let html = args.print == Some(Mode::Html);
+        if args.panel.is_some() && !screen && !html {
+            bail!("--panel applies only on screen or with --print frame, svg or html");
+        }
         args.look.refuse_unless(
-            screen || cast,
-            "on screen or with --print frame, svg or cast",
+            screen || cast || html,
+            "on screen or with --print frame, svg, cast or html",
         )?;
-        if args.size.is_some() && !frame && !cast {
+        if args.seed.is_some() && args.blanks.is_some() {
             bail!(
-                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
+                "--seed (the node a worksheet's student continues from) cannot be used with --blanks (the first node's blank columns)"
             );
         }
-        if !cast {
-            let given = [
-                ("--from", args.from.is_some()),
-                ("--to", args.to.is_some()),
-                ("--speed", args.speed.is_some()),
-            ];
+        let size = args.size.iter().find_map(|size| match size {
+            still::Size::Screen(w, h) => Some((*w, *h)),
+            still::Size::Side(_) => None,
+        });
+        if size.is_some() && !frame && !cast && !html {
+            bail!(
+                "--size applies only with --print frame, svg, cast or html (the screen is the terminal's size)"
+            );
+        }
+        if args.bare && !args.print.is_some_and(Mode::draws_screen) {
+            bail!(
+                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+            );
+        }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
+        if !cast && !html {
+            let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print cast");
+                bail!("{name} applies only with --print cast or html");
             }
         }
         let stretch = ui::record::Stretch {
@@ -525,8 +918,8 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
-            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            rate: args.rate.unwrap_or(2.0),
+            size: size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
         let blanks = match (args.seed, args.blanks) {
@@ -534,24 +927,40 @@ impl View {
             (None, Some(groups)) => Blanks::Columns(groups),
             (None, None) => Blanks::default(),
         };
+        let command = typed_command(args.seeded);
         Ok(View {
+            mouse,
+            bare: args.bare,
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
             quiet: args.quiet,
             estimate: args.estimate,
-            mouse,
             mode: args.print,
+            sheet: worksheet::Options {
+                command,
+                key: !args.no_key,
+                instance: None,
+            },
             max_nodes: args.max_nodes,
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
             at: args.at,
-            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            size: size.unwrap_or(still::DEFAULT_SIZE),
             panel: args.panel.unwrap_or(Panel::Events),
             record: args.record,
             stretch,
             check: args.check,
+            open: args.open,
         })
+    }
+
+    /// Names the instance a seed made, as the plain arguments that rebuild
+    /// it (e.g. `--grid 1101,...`): the first line of `--print trace` and
+    /// `summary`, a line of the worksheet.
+    pub fn instance(mut self, args: String) -> View {
+        self.sheet.instance = Some(args);
+        self
     }
 
     /// Whether the search should yield its rejects: counting and
@@ -570,12 +979,17 @@ const UI_PROBES: u64 = 200_000;
 const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
     if let Some(request) = view.check {
         return check::serve(search, name, request, view.theme, view.mouse);
+    }
+    if let Some(opening) = view.open {
+        let app = App::opened(search, name, view.theme, 0, view.panel);
+        *opening.0.borrow_mut() = Some(Box::new(app));
+        return Ok(ExitCode::SUCCESS);
     }
     let step = match view.at {
         Some(at) => position::find(&search, at)?,
@@ -594,12 +1008,19 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         return Ok(ExitCode::SUCCESS);
     };
     if let Mode::Frame | Mode::Svg = mode {
+        // Plain text carries no colour: a text frame is drawn as without
+        // colour, so that marks stand in for what colour shows.
+        let theme = match mode {
+            Mode::Frame => view.theme.without_color(),
+            _ => view.theme,
+        };
         // A drawing must not depend on timing: the probe view's estimate
         // is taken now, in full.
         let probes = (view.panel == Panel::Probe)
             .then(|| estimate::Background::computed(&search, view.seed, estimate::DEFAULT_PROBES));
-        let mut app = App::opened(search, name, view.theme, step, view.panel);
+        let mut app = App::opened(search, name, theme, step, view.panel);
         app.estimate = probes;
+        app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
@@ -616,10 +1037,30 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
-        let app = ui::app::App::new(search, name, view.theme);
-        ui::record::film(app, view.stretch, &mut out)?;
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.bare = view.bare;
+        // The cast's only input/output is its writes to standard output
+        // (its frames are drawn in memory): an I/O error is a write's.
+        let filmed = ui::record::film(app, view.stretch, &mut out)
+            .and_then(|()| Ok(out.flush()?))
+            .map_err(|err| match err.downcast::<io::Error>() {
+                Ok(io) => anyhow::Error::new(io).context(CANNOT_WRITE),
+                Err(other) => other,
+            });
+        filmed?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if mode == Mode::Html {
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
+        app.panel = view.panel;
+        ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let (Mode::Trace | Mode::Summary, Some(instance)) = (mode, &view.sheet.instance) {
+        written(writeln!(out, "instance: {instance}"))?;
     }
     let mut progress = match mode {
         Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
@@ -634,10 +1075,10 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
     let printed = match mode {
         Mode::Worksheet if view.estimate => {
             let probed = search.clone();
-            worksheet::write(search, &view.blanks, &mut out)
+            worksheet::write(search, &view.blanks, &view.sheet, &mut out)
                 .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
         }
-        Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
+        Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
     progress.finish();
@@ -690,7 +1131,7 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(&side.summary(), label));
+        text.push_str(&labelled(side.summary(), label));
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -715,19 +1156,15 @@ pub fn show_sides(
 /// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
 /// its own (a label in words, `check at end`, matches the summary's
 /// `check-at-end`).
-pub fn labelled(summary: &str, label: &str) -> String {
-    let Some(colon) = summary.find(':') else {
-        return format!("{label}: {summary}");
-    };
-    let head = summary[..colon].replace('-', " ");
+pub fn labelled(mut summary: model::Summary, label: &str) -> String {
+    let head = summary.head.replace('-', " ");
     // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
     // all`) names its variant in one part of its own.
     let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if head.split(", ").any(named) {
-        summary.to_string()
-    } else {
-        format!("{} {label}{}", &summary[..colon], &summary[colon..])
+    if !head.split(", ").any(named) {
+        summary.head = format!("{} {label}", summary.head);
     }
+    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.
@@ -752,7 +1189,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,
@@ -767,7 +1204,7 @@ pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
         correct.limit_nodes(max);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &mut out);
+    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &view.sheet, &mut out);
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -820,7 +1257,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
     right.run_to_end();
     let results = format!(
         "{}\n{}\n",
-        parenthesised(&model::summary(&left), labels[0]),
+        parenthesised(model::summary(&left), labels[0]),
         model::summary(&right),
     );
     print_text(&(results + &text))?;
@@ -829,9 +1266,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
 
 /// A summary whose head names its side in parentheses, as a bug's does:
 /// `word AAB: ...` becomes `word AAB (correct): ...`.
-fn parenthesised(summary: &str, label: &str) -> String {
-    match summary.split_once(':') {
-        Some((head, rest)) => format!("{head} ({label}):{rest}"),
-        None => format!("({label}) {summary}"),
-    }
+fn parenthesised(mut summary: model::Summary, label: &str) -> String {
+    summary.head = format!("{} ({label})", summary.head);
+    summary.to_string()
 }

@@ -30,11 +30,22 @@ pub enum Mode {
     /// The same screen as an SVG picture in the theme's colours.
     Svg,
     /// The screen from step --from to --to as an asciicast (a recording
-    /// asciinema plays), --speed steps a second, at --size.
+    /// asciinema plays), --rate steps a second, at --size.
     Cast,
+    /// The screen from step --from to --to as one web page that steps like
+    /// the terminal (its keys, a slider, `#step=K` addresses), at --size.
+    Html,
     /// Knuth's estimate of the tree's nodes from --probes K random probes
     /// (default 1000), --seed S (default 0).
     Estimate,
+}
+
+impl Mode {
+    /// Whether the mode draws the screen (and so takes `--bare`, `--size`
+    /// and the look's options).
+    pub fn draws_screen(self) -> bool {
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+    }
 }
 
 /// Prints a whole search in the given mode.
@@ -64,15 +75,23 @@ pub fn print_watched<S: Sheet>(
         Mode::Jsonl => write_jsonl(search, out, progress),
         Mode::Trace => write_trace(search, out, progress),
         Mode::Table => write_table(search, out, progress),
-        Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        Mode::Worksheet => worksheet::write(
+            search,
+            &Blanks::default(),
+            &worksheet::Options {
+                key: true,
+                ..Default::default()
+            },
+            out,
+        ),
         Mode::Estimate => {
             let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
             writeln!(out, "{}", line.map_err(io::Error::other)?)?;
             out.flush()
         }
-        // A frame, an SVG or a cast draws the screen, which needs a
+        // A frame, an SVG, a cast or a page draws the screen, which needs a
         // `Scene`: `launch::show` makes it, and never sends it here.
-        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+        Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html => Err(io::Error::other(
             "internal error: the screen is drawn by launch::show, not print",
         )),
     }
@@ -86,8 +105,7 @@ pub fn estimate_line<S: Report>(
     seed: u64,
 ) -> Result<String, estimate::Endless> {
     let figures = estimate::estimate(search, probes, seed)?;
-    let summary = search.summary();
-    Ok(estimate::line(estimate::head(&summary), &figures, seed))
+    Ok(estimate::line(&search.summary().head, &figures, seed))
 }
 
 /// How much text [`Lines`] gathers before handing it to the writer.
@@ -330,7 +348,7 @@ fn write_trace<S: Report>(
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }
-    writeln_str(&mut lines, &model::summary(&search))?;
+    writeln_str(&mut lines, &model::summary(&search).to_string())?;
     lines.finish()
 }
 

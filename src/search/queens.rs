@@ -119,6 +119,11 @@ pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'stati
     /// The variant a search with these rules and options is.
     fn strategy(options: QueensOptions) -> Strategy;
 
+    /// Whether the rules consult the low-diagonal mask `L` (a bug may
+    /// not): what the views show as attacked and legal is what the rules
+    /// compute.
+    const READS_LOW: bool = true;
+
     /// The next event, or `None` once the root is left.
     fn next(search: &mut Queens<Self>) -> Option<QueensEvent>;
 
@@ -486,7 +491,23 @@ impl<R: Rules> Queens<R> {
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before
     /// any symmetry restriction.
     pub fn legal(&self) -> u32 {
-        self.all & !self.masks().attacked()
+        self.all & !self.attacked()
+    }
+
+    /// The columns of the current row the rules count as attacked: `C|H|L`
+    /// (`C|H` for rules that never read `L`).
+    pub fn attacked(&self) -> u32 {
+        let m = self.masks();
+        if R::READS_LOW {
+            m.attacked()
+        } else {
+            m.cols | m.high
+        }
+    }
+
+    /// Whether the rules consult `L` (see [`Rules::READS_LOW`]).
+    pub fn reads_low(&self) -> bool {
+        R::READS_LOW
     }
 
     /// The columns the current node may place in: `legal`, restricted to the

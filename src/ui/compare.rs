@@ -187,8 +187,8 @@ pub trait Contender {
     fn limit_nodes(&mut self, max: u64);
     /// Runs the search to its end.
     fn run_to_end(&mut self);
-    /// The search's summary line(s).
-    fn summary(&self) -> String;
+    /// The search's summary.
+    fn summary(&self) -> model::Summary;
     /// Nodes entered so far.
     fn nodes(&self) -> u64;
     /// The work counted so far, if the search counts it.
@@ -206,7 +206,7 @@ impl<S: Scene + 'static> Contender for S {
         Search::run_to_end(self);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> model::Summary {
         model::summary(self)
     }
 
@@ -549,11 +549,11 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
     }
     let dot = theme.glyphs.dot;
     let right = format!("{dot} ? help ");
-    let room = (title.width as usize).saturating_sub(right.chars().count() + 1);
+    let room = (title.width as usize).saturating_sub(super::columns::width(&right) + 1);
     // Too long: the program's name goes first, then the end of the line.
     let full = title_text(c);
     let prefix = format!(" backstep {dot}");
-    let head = if full.chars().count() > room {
+    let head = if super::columns::width(&full) > room {
         render::shorten(full.strip_prefix(&prefix).unwrap_or(&full), room, &theme)
     } else {
         full
@@ -658,12 +658,9 @@ fn side<S: Scene>(
     let room = area.width.saturating_sub(4) as usize;
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
-        let end = match end.split_once(", ") {
-            Some((short, _)) if end.chars().count() > room => short,
-            _ => end,
-        };
+        let end = end.fitted(room);
         block = block.title_bottom(Span::styled(
-            format!(" {} ", render::shorten(end, room, t)),
+            format!(" {} ", render::shorten(&end, room, t)),
             t.muted(),
         ));
     }

@@ -4,7 +4,9 @@
 pub mod app;
 pub mod big;
 pub mod bookmarks;
+pub mod columns;
 pub mod compare;
+pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;

@@ -50,7 +50,7 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
     let mut widths: Vec<u16> = header.iter().map(|h| h.len() as u16).collect();
     for row in &shown {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count() as u16);
+            *w = (*w).max(super::columns::width(cell) as u16);
         }
     }
     // On a narrow panel leave out whole columns, widest first (never the
@@ -84,7 +84,7 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         );
     }
     // The least important notes go first when the border is too short.
-    while notes.len() > 1 && notes.join(" · ").chars().count() + 4 > room {
+    while notes.len() > 1 && super::columns::width(&notes.join(" · ")) + 4 > room {
         notes.pop();
     }
     let kept = |cells: &[String]| -> Vec<String> {

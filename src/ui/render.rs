@@ -9,7 +9,7 @@ use super::app::{App, Panel};
 use super::keys::{self, Binding, ScreenAction};
 use super::scene::{Fit, PathLine, Scene, board_size_at};
 use super::theme::Theme;
-use super::{panels, tree};
+use super::{columns, panels, tree};
 use crate::model;
 use crate::search::{EventKind, SearchEvent};
 use crate::timeline::Told;
@@ -99,7 +99,42 @@ pub struct View<'a, S: Scene> {
     /// The event that led to it.
     pub last: Option<&'a S::Event>,
     /// At the end: what the board shows, e.g. `end: the last solution, from step 9`.
-    pub end: Option<String>,
+    pub end: Option<End>,
+}
+
+/// What the board shows at the end of a search, as data: the words, and
+/// the step its last solution is from, said only where it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// `the last solution`, `no solution`, or the budget's words first.
+    pub said: String,
+    /// The step of the solution shown, if any.
+    pub from: Option<u64>,
+}
+
+impl End {
+    /// The line without the step: `end: the last solution`.
+    pub fn short(&self) -> String {
+        format!("end: {}", self.said)
+    }
+
+    /// The whole line: `end: the last solution, from step 9`.
+    pub fn full(&self) -> String {
+        match self.from {
+            Some(step) => format!("end: {}, from step {step}", self.said),
+            None => self.short(),
+        }
+    }
+
+    /// The whole line when it fits in `room` columns, else the short one.
+    pub fn fitted(&self, room: usize) -> String {
+        let full = self.full();
+        if columns::width(&full) > room {
+            self.short()
+        } else {
+            full
+        }
+    }
 }
 
 /// The view of `app`: at the end of the search the board would be back to
@@ -119,19 +154,19 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(match incomplete {
-                Some(words) => format!(
-                    "end: {words}; the last solution, from step {}",
-                    outcome.step
-                ),
-                None => format!("end: the last solution, from step {}", outcome.step),
+            end: Some(End {
+                said: match incomplete {
+                    Some(words) => format!("{words}; the last solution"),
+                    None => "the last solution".to_string(),
+                },
+                from: Some(outcome.step),
             }),
         },
         Some(None) => View {
-            end: Some(format!(
-                "end: {}",
-                incomplete.as_deref().unwrap_or("no solution")
-            )),
+            end: Some(End {
+                said: incomplete.unwrap_or_else(|| "no solution".to_string()),
+                from: None,
+            }),
             ..live
         },
         None => live,
@@ -166,7 +201,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
-    let bar_rows = if keys_fit(app, area.width) || area.height <= h {
+    let bar_rows = if app.bare {
+        0
+    } else if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
@@ -220,7 +257,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
         Panel::Probe => super::probe::render_panel(app, block(app, "Estimate"), frame, log),
     }
-    render_key_bar(app, frame, bar);
+    if !app.bare {
+        render_key_bar(app, frame, bar);
+    }
     if app.help {
         // Over the panels only: the title and the key bar stay in view.
         let room = Rect {
@@ -272,20 +311,21 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let right = format!("{state}{fold}{board} {dot} ? help ");
+    let right = if app.bare {
+        String::new()
+    } else {
+        format!("{state}{fold}{board} {dot} ? help ")
+    };
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
 /// A title bar: `left` in the title style, `right` muted at the right end.
 pub fn title_line(left: String, right: String, width: u16, t: &Theme) -> Line<'static> {
     // Too long for the bar: `left` ends in an ellipsis, not a cut word.
-    let room = (width as usize).saturating_sub(right.chars().count() + 1);
-    let left = if left.chars().count() > room {
-        shorten(&left, room, t)
-    } else {
-        left
-    };
-    let pad = (width as usize).saturating_sub(left.chars().count() + right.chars().count());
+    // Widths are columns: a wide glyph in a file name takes two.
+    let room = (width as usize).saturating_sub(columns::width(&right) + 1);
+    let left = shorten(&left, room, t);
+    let pad = (width as usize).saturating_sub(columns::width(&left) + columns::width(&right));
     Line::from(vec![
         Span::styled(left, t.title()),
         Span::raw(" ".repeat(pad)),
@@ -378,14 +418,7 @@ pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect
 
 /// `text` cut to `width` columns, with an ellipsis where it was cut.
 pub fn shorten(text: &str, width: usize, theme: &Theme) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let ellipsis = theme.glyphs.ellipsis;
-    let keep = width.saturating_sub(ellipsis.chars().count());
-    let mut cut: String = text.chars().take(keep).collect();
-    cut.push_str(ellipsis);
-    cut
+    columns::shorten(text, width, theme.glyphs.ellipsis)
 }
 
 /// One counter: its name and its value, written out in full and shortened.
@@ -504,7 +537,7 @@ fn counter_rows(items: &[Counter], width: usize, max_rows: usize) -> Vec<Vec<Sho
         let mut rows: Vec<Vec<Shown>> = vec![Vec::new()];
         let mut used = 0;
         for (name, value) in shown {
-            let w = name.chars().count() + 1 + value.chars().count();
+            let w = columns::width(name) + 1 + columns::width(value);
             let row = rows.last_mut().expect("one row at least");
             if row.is_empty() || used + GAP + w <= width {
                 used += if row.is_empty() { w } else { GAP + w };
@@ -574,9 +607,9 @@ pub(super) fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: R
     let lines: Vec<Line> = counter_items(app)
         .into_iter()
         .map(|c| {
-            let value = if c.full.chars().count() <= room {
+            let value = if columns::width(&c.full) <= room {
                 c.full
-            } else if c.short.chars().count() <= room {
+            } else if columns::width(&c.short) <= room {
                 c.short
             } else {
                 String::new()
@@ -613,13 +646,9 @@ pub(super) fn render_path<S: Scene>(
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
         let room = inner.saturating_sub(2);
-        let full = format!("{title} {} {end}", t.glyphs.dot);
-        title = match end.split_once(", ") {
-            Some((short, _)) if full.chars().count() > room => {
-                format!("{title} {} {short}", t.glyphs.dot)
-            }
-            _ => full,
-        };
+        let head = format!("{title} {} ", t.glyphs.dot);
+        let end = end.fitted(room.saturating_sub(columns::width(&head)));
+        title = format!("{head}{end}");
         title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
@@ -675,6 +704,9 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
             app.theme.muted(),
         ));
     }
+    // A line longer than the panel ends in an ellipsis.
+    let room = block.inner(area).width.into();
+    let lines = columns::fit_lines(lines, room, app.theme.glyphs.ellipsis);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -778,7 +810,7 @@ pub fn bar_lines<A: ScreenAction>(
 pub(super) fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     let t = &app.theme;
     let total: usize = keys::bar_items()
-        .map(|b| t.key_names(b.bar_key()).chars().count() + b.short.chars().count() + 3)
+        .map(|b| columns::width(&t.key_names(b.bar_key())) + columns::width(b.short) + 3)
         .sum();
     total <= width as usize
 }
@@ -813,7 +845,7 @@ pub fn help_lines<'a, S: Scene, A: 'a>(
     let legend = search.legend(t);
     let width = legend
         .iter()
-        .map(|(glyph, _)| glyph.chars().count())
+        .map(|(glyph, _)| columns::width(glyph))
         .max()
         .unwrap_or(0)
         .max(11);
@@ -874,12 +906,12 @@ pub fn help_popup(
 /// How many rows `line` takes wrapped at word boundaries to `width`.
 fn wrapped_rows(line: &Line, width: usize) -> u16 {
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    if width == 0 || text.chars().count() <= width {
+    if width == 0 || columns::width(&text) <= width {
         return 1;
     }
     let (mut rows, mut used) = (1u16, 0usize);
     for word in text.split_inclusive(' ') {
-        let w = word.chars().count();
+        let w = columns::width(word);
         if used + w.min(width) > width && used > 0 {
             rows += 1;
             used = 0;

@@ -28,11 +28,21 @@ pub fn row(buffer: &Buffer, y: u16) -> &[Cell] {
 }
 
 /// The buffer as plain text: one line per row, trailing blanks trimmed,
-/// each line ending in a newline.
+/// each line ending in a newline. A wide glyph (`日`, an emoji) is written
+/// once: the cell after it, which it covers on a terminal, is not written.
 pub fn text(buffer: &Buffer) -> String {
     let mut out = String::new();
     for y in 0..buffer.area.height {
-        let line: String = row(buffer, y).iter().map(Cell::symbol).collect();
+        let mut line = String::new();
+        let mut covered = 0;
+        for cell in row(buffer, y) {
+            if covered > 0 {
+                covered -= 1;
+                continue;
+            }
+            line.push_str(cell.symbol());
+            covered = super::columns::width(cell.symbol()).saturating_sub(1);
+        }
         out.push_str(line.trim_end());
         out.push('\n');
     }
@@ -46,6 +56,35 @@ pub const DEFAULT_SIZE: (u16, u16) = (80, 24);
 /// The largest `--size` side: a frame bigger than any screen only costs
 /// memory.
 const MAX_SIDE: u16 = 1000;
+
+/// What `--size` gives: a screen's size (`WxH`), or a plain number, the
+/// side of an instance a search makes from `--seed` (`maze --seed S --size
+/// N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// Columns and rows.
+    Screen(u16, u16),
+    /// An instance's side, checked by the search that makes it.
+    Side(u64),
+}
+
+impl Size {
+    /// Whether this is an instance's side.
+    pub fn is_side(&self) -> bool {
+        matches!(self, Size::Side(_))
+    }
+}
+
+/// Reads `--size`: `WxH` (see [`parse_size`]) or a plain whole number.
+pub fn parse_size_or_side(text: &str) -> Result<Size> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text
+            .parse()
+            .map(Size::Side)
+            .map_err(|_| anyhow::anyhow!("'{text}' is too large for a size"));
+    }
+    parse_size(text).map(|(w, h)| Size::Screen(w, h))
+}
 
 /// Reads `--size WxH`, e.g. `100x30`: columns and rows, each from 1 to
 /// 1000.

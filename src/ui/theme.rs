@@ -38,6 +38,9 @@ pub struct Glyphs {
     pub both: &'static str,
     /// A legal square of the row being filled.
     pub legal: &'static str,
+    /// An empty square of a board drawn without colour, where no
+    /// background shows the square.
+    pub empty: &'static str,
     /// A root column skipped by symmetry.
     pub mirror: &'static str,
     /// A rejected square or digit.
@@ -80,6 +83,7 @@ const UNICODE: Glyphs = Glyphs {
     low: "╱",
     both: "╳",
     legal: "·",
+    empty: "_",
     mirror: "↔",
     rejected: "✗",
     dead: "✗",
@@ -105,6 +109,7 @@ const ASCII: Glyphs = Glyphs {
     low: "/",
     both: "X",
     legal: ".",
+    empty: "_",
     mirror: "~",
     rejected: "x",
     dead: "X",
@@ -148,6 +153,10 @@ const ASCII: Glyphs = Glyphs {
 pub struct Theme {
     /// Whether colours are used at all.
     pub color: bool,
+    /// Whether what colour alone would show is also marked in the text
+    /// (an empty square's dot): always without colour, and on a page whose
+    /// text must read as the text frame does (`--print html`).
+    pub marks: bool,
     /// The glyph set.
     pub glyphs: Glyphs,
     /// Predict mode with a question open: the scene leaves out whatever
@@ -161,8 +170,27 @@ impl Theme {
     pub fn new(color: bool, ascii: bool) -> Theme {
         Theme {
             color,
+            marks: !color,
             glyphs: if ascii { ASCII } else { UNICODE },
             hide_answer: false,
+        }
+    }
+
+    /// The same theme without colour (reverse video and marks instead).
+    pub fn without_color(self) -> Theme {
+        Theme {
+            color: false,
+            marks: true,
+            ..self
+        }
+    }
+
+    /// The same theme, its colours kept, with the marks a text frame
+    /// shows: a page drawn with it reads as `--print frame` does.
+    pub fn with_marks(self) -> Theme {
+        Theme {
+            marks: true,
+            ..self
         }
     }
 

@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -46,6 +46,40 @@ impl Colour {
 }
 
 impl Report for Colour {
+    fn read_event(&self, fields: &crate::check::field::Fields) -> Option<ColourEvent> {
+        use crate::check::field::{uint, uints};
+        let (vertex, colour) = (
+            || uint::<u8>(fields, "vertex"),
+            || uint::<u8>(fields, "colour"),
+        );
+        Some(match fields.get("event")?.as_str()? {
+            "place" => ColourEvent::Place {
+                vertex: vertex()?,
+                colour: colour()?,
+            },
+            "undo" => ColourEvent::Undo {
+                vertex: vertex()?,
+                colour: colour()?,
+            },
+            "reject" => {
+                // `by` lists neighbours by number: a mask of at most 32.
+                let by: Vec<u8> = uints(fields, "by")?;
+                let mask = by.iter().try_fold(0u32, |mask, &v| {
+                    Some(mask | 1u32.checked_shl(u32::from(v))?)
+                })?;
+                ColourEvent::Reject {
+                    vertex: vertex()?,
+                    colour: colour()?,
+                    by: mask,
+                }
+            }
+            "dead-end" => ColourEvent::DeadEnd { vertex: vertex()? },
+            // A colouring is read from the search's own state, not the
+            // line's: the student's is shown as written.
+            _ => return None,
+        })
+    }
+
     fn position_fields(&self) -> &'static [&'static str] {
         &["vertex", "colour"]
     }
@@ -79,20 +113,21 @@ impl Report for Colour {
             .uints("colours", self.first().unwrap_or_default().iter().copied());
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let nodes = self.counters().nodes;
         if self.options().all {
-            format!(
-                "{}, all: colourings={}, nodes={nodes}",
-                self.heading(),
-                self.colourings()
+            Summary::new(
+                format!("{}, all", self.heading()),
+                format!("colourings={}, nodes={nodes}", self.colourings()),
             )
         } else {
-            format!(
-                "{}: found={}, nodes={nodes}, colours={}",
+            Summary::new(
                 self.heading(),
-                u8::from(self.first().is_some()),
-                list(self.first().unwrap_or_default())
+                format!(
+                    "found={}, nodes={nodes}, colours={}",
+                    u8::from(self.first().is_some()),
+                    list(self.first().unwrap_or_default())
+                ),
             )
         }
     }
@@ -112,11 +147,16 @@ impl Report for Colour {
                     "hold"
                 }
             ),
-            ColourEvent::DeadEnd { vertex } => write!(
-                out,
-                "dead end at vertex {vertex}: each of the {} colours is held by a neighbour",
-                self.options().m
-            ),
+            ColourEvent::DeadEnd { vertex } => match self.options().m {
+                1 => write!(
+                    out,
+                    "dead end at vertex {vertex}: the one colour is held by a neighbour"
+                ),
+                m => write!(
+                    out,
+                    "dead end at vertex {vertex}: each of the {m} colours is held by a neighbour"
+                ),
+            },
             ColourEvent::Undo { vertex, colour } => {
                 write!(out, "undo colour {colour} of vertex {vertex}")
             }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::check::field::{self, Fields};
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::queens::{
     self, Attack, Attacks, Columns, Queens, QueensEvent, Rules, format_mask,
@@ -124,18 +124,16 @@ impl<R: Rules> Report for Queens<R> {
         json.uint("solutions", c.solutions).uint("nodes", c.nodes);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let strategy = self.strategy();
         let mode = match strategy.is_bug() {
             true => crate::model::bug_label(Some(strategy.name())),
             false => format!(" {}", strategy.name()),
         };
         let c = self.counters();
-        format!(
-            "queens {}{mode}: solutions={}, nodes={}",
-            self.n(),
-            c.solutions,
-            c.nodes
+        Summary::new(
+            format!("queens {}{mode}", self.n()),
+            format!("solutions={}, nodes={}", c.solutions, c.nodes),
         )
     }
 
@@ -403,10 +401,7 @@ impl<R: Rules> Ask for Queens<R> {
         let (answer, why) = match next {
             QueensEvent::Place { col, .. } => (
                 Answer::Number(u32::from(*col)),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    format_set(bits(legal))
-                ),
+                super::queens_words::lowest_untried(*col, self.legal(), legal),
             ),
             QueensEvent::DeadEnd { .. } if !self.checks_at_end() => (
                 Answer::DeadEnd,
@@ -418,11 +413,11 @@ impl<R: Rules> Ask for Queens<R> {
         let mut wrong = BTreeMap::new();
         for c in 0..n {
             let bit = 1u32 << c;
-            let reason = if masks.attacked() & bit != 0 {
+            let reason = if self.attacked() & bit != 0 {
                 let by = Attacks::none()
                     .with(Attack::Column, masks.cols & bit != 0)
                     .with(Attack::High, masks.high & bit != 0)
-                    .with(Attack::Low, masks.low & bit != 0);
+                    .with(Attack::Low, self.reads_low() && masks.low & bit != 0);
                 format!("column {c} is attacked ({})", by.words())
             } else if legal & bit == 0 {
                 format!("column {c} is skipped by symmetry")

@@ -29,12 +29,16 @@ pub(crate) fn centre(text: &'static str, style: Style) -> Cells {
     [(" ", style), (text, style), (" ", style)]
 }
 
-/// An empty square.
-pub(crate) const EMPTY: Cells = [
-    (" ", Style::new()),
-    (" ", Style::new()),
-    (" ", Style::new()),
-];
+/// An empty square: blank, its background showing the square; without
+/// colour no background shows, so a mark does (and a page whose text
+/// reads as the text frame marks it too).
+pub(crate) fn empty(theme: &Theme) -> Cells {
+    if !theme.marks {
+        [(" ", Style::new()); 3]
+    } else {
+        centre(theme.glyphs.empty, theme.muted())
+    }
+}
 
 /// What the board needs from the search and its last event.
 pub(crate) struct Board<'a> {
@@ -120,7 +124,7 @@ impl Board<'_> {
         if changed {
             return centre(g.removed, theme.changed());
         }
-        EMPTY
+        empty(theme)
     }
 }
 

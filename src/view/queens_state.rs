@@ -12,9 +12,9 @@ use std::fmt::{self, Write as _};
 use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
-    paragraph, reject_fields, section, set,
+    lowest_untried, paragraph, reject_fields, section, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
@@ -177,14 +177,12 @@ impl<S: StateView> Report for Held<S> {
     }
 
     /// The mask search's line: the label names no state (SPEC §5).
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let c = self.counters();
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        format!(
-            "queens {} {mode}: solutions={}, nodes={}",
-            self.n(),
-            c.solutions,
-            c.nodes
+        Summary::new(
+            format!("queens {} {mode}", self.n()),
+            format!("solutions={}, nodes={}", c.solutions, c.nodes),
         )
     }
 
@@ -365,10 +363,7 @@ impl<S: StateView> Ask for Held<S> {
         let (answer, why) = match *next {
             StateEvent::Place { col, .. } => (
                 Answer::Number(u32::from(col)),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    set(searchable)
-                ),
+                lowest_untried(col, self.legal(), searchable),
             ),
             StateEvent::DeadEnd { .. } => (
                 Answer::DeadEnd,

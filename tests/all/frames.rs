@@ -90,6 +90,8 @@ fn events(args: &[&str]) -> Vec<(u64, String, u64)> {
         .collect()
 }
 
+/// 4-Queens as a text frame draws it: without colour (plain text has
+/// none), so that each empty square shows its mark.
 fn queens4() -> App<Queens> {
     App::new(
         Queens::new(QueensOptions {
@@ -98,7 +100,7 @@ fn queens4() -> App<Queens> {
             rejects: true,
         }),
         "queens",
-        colour(),
+        colour().without_color(),
     )
 }
 
@@ -142,7 +144,7 @@ fn a_text_frame_is_the_screen_at_that_step() {
             rejects: true,
         }),
         "queens",
-        backstep::ui::theme::Theme::new(true, true),
+        backstep::ui::theme::Theme::new(false, true),
     );
     step_to(&mut ascii, step, None);
     let at = step.to_string();
@@ -172,6 +174,80 @@ fn a_text_frame_is_the_screen_at_that_step() {
         "table",
     ]);
     assert_eq!(frame, drawn(&word, 80, 24));
+}
+
+/// The board's squares in a text frame: (row label, the first glyph of
+/// each square, or a blank), read from the lines whose first word after the
+/// board's border is a row number. Squares are three columns wide after a
+/// four-column label, as the column numbers on top show.
+fn board_squares(frame: &str, n: usize) -> Vec<(usize, Vec<char>)> {
+    frame
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<char> = line
+                .chars()
+                .skip_while(|&c| c != '│' && c != '|')
+                .skip(1)
+                .collect();
+            let label: String = cells.get(..4)?.iter().collect();
+            let row = label.trim_start_matches(['▶', '>', '✗', 'X', ' ']).trim();
+            let row: usize = row.parse().ok()?;
+            let squares = (0..n)
+                .map(|c| {
+                    let square = cells.get(4 + 3 * c..4 + 3 * c + 3).unwrap_or_default();
+                    square
+                        .iter()
+                        .copied()
+                        .find(|g| !g.is_whitespace())
+                        .unwrap_or(' ')
+                })
+                .collect();
+            Some((row, squares))
+        })
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn an_empty_queens_board_shows_every_square_without_colour() {
+    // A text frame, the same with NO_COLOR, --no-color and --ascii, at
+    // the small and the big sizes: every one of the 64 squares shows a
+    // glyph.
+    let cases: [&[&str]; 5] = [
+        &["queens", "8", "--print", "frame"],
+        &["queens", "8", "--print", "frame", "--size", "100x30"],
+        &["queens", "8", "--print", "frame", "--no-color"],
+        &["queens", "8", "--print", "frame", "--ascii"],
+        &["queens", "8", "--print", "frame", "--at", "dead-end:1"],
+    ];
+    for args in cases {
+        let frame = run(args);
+        let rows = board_squares(&frame, 8);
+        assert_eq!(
+            rows.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
+            (0..8).collect::<Vec<_>>(),
+            "{args:?}: eight rows of squares\n{frame}"
+        );
+        let shown = rows
+            .iter()
+            .flat_map(|(_, squares)| squares)
+            .filter(|c| !c.is_whitespace())
+            .count();
+        assert_eq!(shown, 64, "{args:?}: every square shows\n{frame}");
+    }
+    // With colour on screen the squares are a background, unmarked.
+    let app = App::new(
+        Queens::new(QueensOptions {
+            n: 8,
+            symmetry: true,
+            rejects: true,
+        }),
+        "queens",
+        colour(),
+    );
+    let rows = board_squares(&drawn(&app, 80, 24), 8);
+    let blank = rows[1].1.iter().filter(|c| c.is_whitespace()).count();
+    assert_eq!(blank, 8, "row 1 of the coloured board is background only");
 }
 
 /// Each `--at` form opens where the JSON lines put it: the frame equals
@@ -247,7 +323,7 @@ fn the_ui_opens_where_the_frame_is_drawn() {
             rejects: true,
         }),
         "queens",
-        colour(),
+        colour().without_color(),
         step,
         backstep::ui::app::Panel::Tree,
     );
@@ -278,10 +354,12 @@ fn an_svg_is_well_formed_and_carries_the_text_frame() {
         &["word", "--at", "12", "--panel", "code"],
     ];
     for args in cases {
+        // A text frame has no colour: the SVG it is compared with has none
+        // either, so that both draw the same marks.
         let mut text_args = args.to_vec();
         text_args.extend(["--print", "frame"]);
         let mut svg_args = args.to_vec();
-        svg_args.extend(["--print", "svg"]);
+        svg_args.extend(["--print", "svg", "--no-color"]);
         let text = run(&text_args);
         let svg = run(&svg_args);
         let texts = xml::check(&svg).unwrap_or_else(|e| panic!("{args:?}: {e}"));
@@ -542,4 +620,164 @@ fn bad_positions_and_sizes_are_refused_by_name() {
         assert!(stderr.contains(named), "{args:?}: {stderr}");
     }
     assert!(cases.len() >= 10);
+}
+
+/// The lines of the Board panel of a text frame, its border included, but
+/// not its blank rows (the panel is as tall as the panels beside it): the
+/// box whose top edge starts `┌ Board`.
+fn board_panel(frame: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = frame.lines().map(|l| l.chars().collect()).collect();
+    let (top, left) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(y, line)| {
+            let text: String = line.iter().collect();
+            let at = text.find("┌ Board")?;
+            Some((y, text[..at].chars().count()))
+        })
+        .unwrap_or_else(|| panic!("no Board panel in\n{frame}"));
+    let right = (left..lines[top].len())
+        .find(|&x| lines[top][x] == '┐')
+        .expect("the board's top right corner");
+    let mut panel = Vec::new();
+    for line in &lines[top..] {
+        let row: String = line[left..=right.min(line.len() - 1)].iter().collect();
+        if row.chars().any(|c| c != '│' && c != ' ') {
+            panel.push(row);
+        }
+        if line[left] == '└' {
+            break;
+        }
+    }
+    panel
+}
+
+/// `--bare` draws the screen for a slide: the same title without the
+/// status at its right, no key legend (its rows go to the panels, so the
+/// last row is a panel's bottom border), and the same board, for every
+/// search, at three sizes. The usual frame has each piece of chrome the
+/// bare one must not, so the check can fail. SVG pictures and casts drop
+/// the same chrome.
+#[test]
+fn bare_frames_have_no_status_and_no_key_legend() {
+    let searches: [&[&str]; 8] = [
+        &["queens", "8"],
+        &["sudoku", "campus"],
+        &["sudoku", "inkala", "--order", "propagate"],
+        &["word"],
+        &["words"],
+        &["maze"],
+        &["colour"],
+        &["cover", "knuth"],
+    ];
+    // On every usual frame (the bar keeps help and quit at its right end
+    // when the rest does not fit).
+    let chrome = ["? help", "q quit", "paused"];
+    for search in searches {
+        for size in ["80x24", "100x30", "200x60"] {
+            let mut args = search.to_vec();
+            args.extend(["--print", "frame", "--at", "10", "--size", size]);
+            let framed = run(&args);
+            args.push("--bare");
+            let bare = run(&args);
+            for piece in chrome {
+                assert!(framed.contains(piece), "{args:?}: {piece:?}\n{framed}");
+                assert!(!bare.contains(piece), "{args:?}: {piece:?}\n{bare}");
+            }
+            assert!(!bare.contains("esc cancel"), "{args:?}:\n{bare}");
+            let height: usize = size[size.find('x').expect("WxH") + 1..]
+                .parse()
+                .expect("a height");
+            assert_eq!(bare.lines().count(), height, "{args:?}");
+            let title = bare.lines().next().expect("a title").trim_end();
+            assert!(title.starts_with(" backstep · "), "{args:?}: {title}");
+            let framed_title = framed.lines().next().expect("a title");
+            let left = framed_title
+                .split(" paused")
+                .next()
+                .expect("the title's left")
+                .trim_end()
+                .trim_end_matches('…');
+            assert!(title.starts_with(left), "{args:?}: {title} / {left}");
+            let last = bare.lines().last().expect("a last row");
+            assert!(last.starts_with('└'), "{args:?}: the last row {last:?}");
+            // At 200x60 the board may scale up into the legend's rows.
+            if size != "200x60" {
+                assert_eq!(board_panel(&framed), board_panel(&bare), "{args:?}");
+            }
+        }
+    }
+    for mode in ["svg", "cast"] {
+        let mut args = vec!["queens", "8", "--print", mode, "--size", "100x30"];
+        args.extend(if mode == "cast" {
+            ["--to", "6"]
+        } else {
+            ["--at", "6"]
+        });
+        let framed = run(&args);
+        args.push("--bare");
+        let bare = run(&args);
+        for word in ["quit", "help", "paused"] {
+            assert!(framed.contains(word), "{args:?}: {word}");
+            assert!(!bare.contains(word), "{args:?}: {word}");
+        }
+    }
+}
+
+/// `--bare` belongs to the drawn screens only: elsewhere it is refused by
+/// name, not ignored.
+#[test]
+fn bare_elsewhere_is_refused() {
+    for args in [
+        &["queens", "4", "--print", "trace", "--bare"][..],
+        &["queens", "4", "--print", "worksheet", "--bare"],
+        &["queens", "4", "--bare"],
+    ] {
+        let output = crate::backstep(args);
+        let stderr = crate::stderr_text(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--bare"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Columns a line of a text frame takes on a terminal: two for a CJK
+/// glyph or an emoji (the ranges the names below use), one otherwise.
+fn frame_columns(line: &str) -> usize {
+    line.chars()
+        .map(|c| match c {
+            '\u{3000}'..='\u{9fff}' | '\u{1f300}'..='\u{1faff}' => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[test]
+fn a_wide_file_name_keeps_the_status_on_the_title_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wide-names");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sudoku/campus.txt"),
+    )
+    .expect("the campus puzzle");
+    for name in [
+        "日本語の数独🦀.txt",
+        "数独🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀🦀日本語.txt",
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &puzzle).expect("a puzzle file");
+        let path = path.to_str().expect("a UTF-8 path");
+        for (width, size) in [(80, "80x24"), (100, "100x30")] {
+            let frame = run(&["sudoku", path, "--print", "frame", "--size", size]);
+            let title = frame.lines().next().expect("a title line");
+            assert!(title.ends_with("? help"), "{name} at {size}: {title}");
+            assert_eq!(frame_columns(title), width - 1, "{name} at {size}: {title}");
+            // Each wide glyph is written once, not followed by a blank.
+            assert!(!frame.contains("日 本"), "{name} at {size}: {title}");
+            assert!(
+                title.contains("日本語") || title.contains('…'),
+                "{name} at {size}: {title}"
+            );
+        }
+    }
 }

@@ -509,10 +509,16 @@ fn monochrome_variant() {
         Modifier::BOLD | Modifier::REVERSED
     );
     assert!(modifier_at(&dead_end, (2, board_row(&dead_end, 2))).contains(Modifier::REVERSED));
-    // The same text as in colour: monochrome changes styles, not words.
+    // The same text as in colour, but for a mark on each empty square
+    // (which colour shows as a background): monochrome changes styles,
+    // not words.
     let mut coloured = queens(4, true, colour());
     act(&mut coloured, Action::NextDeadEnd);
-    assert_eq!(text(&dead_end), text(&draw(&coloured, WIDE)));
+    let mono_text = text(&dead_end);
+    let empty = mono.glyphs.empty;
+    // Two queens, and the dead-end row shows its attacks.
+    assert_eq!(mono_text.matches(empty).count(), 4 * 4 - 2 - 4);
+    assert_eq!(mono_text.replace(empty, " "), text(&draw(&coloured, WIDE)));
     // In the grid, givens are bold and the digits the search wrote are
     // underlined (in colour, they are blue instead).
     insta::assert_snapshot!("sudoku_inkala_step300_mono_modifiers", modifiers(&grid));

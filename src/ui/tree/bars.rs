@@ -57,10 +57,10 @@ pub(super) fn render_bars<S: Scene>(
     let most = |k: usize| counts.iter().map(|c| c[k]).max().unwrap_or(0);
     let digits = |n: u64| n.to_string().len();
     let widths = [
-        titles[0].chars().count().max(digits(counts.len() as u64)),
-        titles[1].chars().count().max(digits(most(0))),
-        titles[2].chars().count().max(digits(most(1))),
-        titles[3].chars().count().max(digits(most(2))),
+        crate::ui::columns::width(&titles[0]).max(digits(counts.len() as u64)),
+        crate::ui::columns::width(&titles[1]).max(digits(most(0))),
+        crate::ui::columns::width(&titles[2]).max(digits(most(1))),
+        crate::ui::columns::width(&titles[3]).max(digits(most(2))),
     ];
     let header: Vec<String> = titles
         .iter()

@@ -24,7 +24,7 @@ pub(super) fn layered(tree: &Tree, theme: &Theme, width: usize) -> Option<Drawin
     let mut label_width = vec![0; depths];
     for item in items.iter().filter(|item| !item.children.is_empty()) {
         let w = &mut label_width[item.depth];
-        *w = (*w).max(item.label.chars().count());
+        *w = (*w).max(crate::ui::columns::width(&item.label));
     }
     let mut xs = vec![0; depths];
     for d in 1..depths {
@@ -36,7 +36,7 @@ pub(super) fn layered(tree: &Tree, theme: &Theme, width: usize) -> Option<Drawin
         place(tree, root, &mut next, &mut ys);
     }
     let fits = items.iter().enumerate().all(|(i, item)| {
-        xs[item.depth] + item.label.chars().count() + tree.mark_width(i, theme) <= width
+        xs[item.depth] + crate::ui::columns::width(&item.label) + tree.mark_width(i, theme) <= width
     });
     if !fits {
         return None;

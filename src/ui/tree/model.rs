@@ -161,7 +161,7 @@ impl Tree {
     pub(super) fn mark_width(&self, i: usize, theme: &Theme) -> usize {
         self.mark(i, theme)
             .iter()
-            .map(|(text, _)| text.chars().count())
+            .map(|(text, _)| crate::ui::columns::width(text))
             .sum()
     }
 

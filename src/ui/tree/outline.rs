@@ -58,9 +58,9 @@ impl Outline<'_> {
         let mut node = i;
         loop {
             if node != i {
-                let token = tree.items[node].label.chars().count() + 3;
+                let token = crate::ui::columns::width(&tree.items[node].label) + 3;
                 let style = line_style(tree.on_path(node));
-                if x + token > self.width && x > below.chars().count() + 2 {
+                if x + token > self.width && x > crate::ui::columns::width(&below) + 2 {
                     self.canvas
                         .put(x, self.y, &format!(" {}", t.horizontal), style);
                     self.y += 1;

@@ -136,10 +136,9 @@ impl Scene for Propagate {
                 format!("{hidden} earlier entries above")
             } else {
                 match fit {
-                    Fit::Full => "cell   digit  why              node",
-                    Fit::Compact => "cell  d why          node",
+                    Fit::Full => self.trail_header(),
+                    Fit::Compact => "cell  d why          node".to_string(),
                 }
-                .to_string()
             },
             theme.muted(),
         ));
@@ -516,7 +515,39 @@ impl Propagate {
             0 => "root".to_string(),
             g => format!("guess {g}"),
         };
-        format!("({r},{c})  {}  {why:<17}{node}", placed.digit)
+        let [cell, digit, why_w] = self.trail_columns();
+        let at = format!("({r},{c})");
+        format!("{at:<cell$}{:<digit$}{why:<why_w$}{node}", placed.digit)
+    }
+
+    /// The widths of the full trail's cell, digit (`d`) and why columns, each
+    /// with the two blanks after it: wide enough for the widest entry
+    /// (`(8,8)`, `hidden in column 8`), so that no two columns run
+    /// together and the header stands over its column.
+    fn trail_columns(&self) -> [usize; 3] {
+        let last = self.geometry().size - 1;
+        let cell = format!("({last},{last})").len().max("cell".len());
+        let digit = (last + 1).to_string().len();
+        let why = [
+            crate::search::Unit::Row,
+            crate::search::Unit::Col,
+            crate::search::Unit::Box,
+        ]
+        .into_iter()
+        .map(|kind| {
+            let house = crate::search::sudoku_propagate::House { kind, index: last };
+            format!("hidden in {house}").len()
+        })
+        .chain(["naked single".len(), "GUESS".len()])
+        .max()
+        .unwrap_or(0);
+        [cell + 2, digit + 2, why + 2]
+    }
+
+    /// The full trail's header, over [`Self::trail_columns`].
+    fn trail_header(&self) -> String {
+        let [cell, digit, why] = self.trail_columns();
+        format!("{:<cell$}{:<digit$}{:<why$}node", "cell", "d", "why")
     }
 
     /// The cell's lines on the board, top to bottom: a blank's pencil
