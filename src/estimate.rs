@@ -280,37 +280,56 @@ const BATCH: u64 = 50;
 impl<S: Search> Background<S> {
     /// Starts probing `root` for `seed` on a thread of its own.
     pub fn start(root: &S, seed: u64, limit: u64) -> Background<S> {
-        let shared = std::sync::Arc::new(Shared {
-            running: std::sync::Mutex::new(Running {
-                estimate: Estimate::default(),
-                last: None,
-                endless: false,
-            }),
-            stop: std::sync::atomic::AtomicBool::new(false),
-        });
+        let background = Background::waiting();
         let mut probes = Probes::new(root, seed);
-        let theirs = std::sync::Arc::clone(&shared);
-        std::thread::spawn(move || {
-            use std::sync::atomic::Ordering;
-            let mut estimate = Estimate::default();
-            while estimate.probes < limit && !theirs.stop.load(Ordering::Relaxed) {
-                let batch = BATCH.min(limit - estimate.probes);
-                let found = probes
-                    .add_to(&mut estimate, batch - 1)
-                    .and_then(|()| probes.next_probe());
-                let Ok(mut running) = theirs.running.lock() else {
-                    return;
-                };
-                let Ok(last) = found else {
-                    running.endless = true;
-                    return;
-                };
-                estimate.add(last.estimate());
-                running.estimate = estimate;
-                running.last = Some(last);
-            }
-        });
-        Background { shared }
+        let shared = std::sync::Arc::clone(&background.shared);
+        std::thread::spawn(move || run(&mut probes, &shared, limit));
+        background
+    }
+
+    /// The figures of `limit` probes of `root` for `seed`, taken now on
+    /// this thread: the same figures the thread would reach, for a drawing
+    /// that must not depend on timing (`--print frame`, tests).
+    pub fn computed(root: &S, seed: u64, limit: u64) -> Background<S> {
+        let background = Background::waiting();
+        run(&mut Probes::new(root, seed), &background.shared, limit);
+        background
+    }
+
+    fn waiting() -> Background<S> {
+        Background {
+            shared: std::sync::Arc::new(Shared {
+                running: std::sync::Mutex::new(Running {
+                    estimate: Estimate::default(),
+                    last: None,
+                    endless: false,
+                }),
+                stop: std::sync::atomic::AtomicBool::new(false),
+            }),
+        }
+    }
+}
+
+/// Takes probes in batches until `limit`, an endless tree or a stop,
+/// sharing the figures after each batch.
+fn run<S: Search>(probes: &mut Probes<S>, shared: &Shared<S>, limit: u64) {
+    use std::sync::atomic::Ordering;
+    let mut estimate = Estimate::default();
+    while estimate.probes < limit && !shared.stop.load(Ordering::Relaxed) {
+        let batch = BATCH.min(limit - estimate.probes);
+        let found = probes
+            .add_to(&mut estimate, batch - 1)
+            .and_then(|()| probes.next_probe());
+        let Ok(mut running) = shared.running.lock() else {
+            return;
+        };
+        let Ok(last) = found else {
+            running.endless = true;
+            return;
+        };
+        estimate.add(last.estimate());
+        running.estimate = estimate;
+        running.last = Some(last);
     }
 }
 

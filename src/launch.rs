@@ -536,6 +536,11 @@ pub struct SearchView {
     #[arg(long, value_name = "K", value_parser = probe_count)]
     pub probes: Option<u64>,
 
+    /// With --print worksheet: add a section where students estimate the
+    /// tree by hand from three random probes (seeded by --seed).
+    #[arg(long)]
+    pub estimate: bool,
+
     /// With --print worksheet: leave the answer key out (a sheet to hand
     /// out; `backstep check` grades it without one).
     #[arg(long)]
@@ -817,6 +822,8 @@ pub struct View {
     seed: u64,
     /// No progress line (`--quiet`).
     quiet: bool,
+    /// The worksheet's estimate section (`--estimate`).
+    estimate: bool,
 }
 
 impl View {
@@ -847,6 +854,9 @@ impl View {
         }
         if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
             bail!("--seed applies only with --print worksheet or estimate");
+        }
+        if args.print != Some(Mode::Worksheet) && args.estimate {
+            bail!("--estimate applies only with --print worksheet");
         }
         if args.print != Some(Mode::Estimate) && args.probes.is_some() {
             bail!("--probes applies only with --print estimate");
@@ -925,6 +935,7 @@ impl View {
             probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
             seed: args.seed.unwrap_or(0),
             quiet: args.quiet,
+            estimate: args.estimate,
             mode: args.print,
             sheet: worksheet::Options {
                 command,
@@ -960,6 +971,10 @@ impl View {
     }
 }
 
+/// Probes behind the screen's estimate: they refine it for a while, on a
+/// thread of their own that ends with the screen.
+const UI_PROBES: u64 = 200_000;
+
 /// Probes behind a headless run's progress line: 10,000 take well under a
 /// second on every shipped search, on a thread of their own.
 const PROGRESS_PROBES: u64 = 10_000;
@@ -987,7 +1002,9 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
                 "standard output is not a terminal; add --print summary, jsonl, trace, table or worksheet"
             );
         }
-        let app = App::opened(search, name, view.theme, step, view.panel);
+        let probes = estimate::Background::start(&search, view.seed, UI_PROBES);
+        let mut app = App::opened(search, name, view.theme, step, view.panel);
+        app.estimate = Some(probes);
         ui::run_app(app, view.predict, view.mouse, view.record.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     };
@@ -998,7 +1015,12 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
             Mode::Frame => view.theme.without_color(),
             _ => view.theme,
         };
+        // A drawing must not depend on timing: the probe view's estimate
+        // is taken now, in full.
+        let probes = (view.panel == Panel::Probe)
+            .then(|| estimate::Background::computed(&search, view.seed, estimate::DEFAULT_PROBES));
         let mut app = App::opened(search, name, theme, step, view.panel);
+        app.estimate = probes;
         app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
@@ -1051,6 +1073,11 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         _ => Progress::off(),
     };
     let printed = match mode {
+        Mode::Worksheet if view.estimate => {
+            let probed = search.clone();
+            worksheet::write(search, &view.blanks, &view.sheet, &mut out)
+                .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
+        }
         Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };

@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 
+use crate::estimate;
 use crate::model::{Report, Rows, Table};
 use crate::rng::SplitMix64;
 
@@ -165,6 +166,57 @@ pub fn write<S: Sheet>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     out.write_all(worksheet(search, blanks, options).as_bytes())?;
+    out.flush()
+}
+
+/// The worksheet's estimate section (`--print worksheet --estimate`):
+/// three of Knuth's random probes of the search (seeded by `--seed`, 0
+/// unless given), each a list of the children counted along its path, for
+/// a student to turn into estimates by hand and compare with the count;
+/// then its key.
+pub fn write_estimate<S: Report>(search: &S, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let mut probes = estimate::Probes::new(search, seed);
+    let mut taken = Vec::new();
+    for _ in 0..3 {
+        match probes.next_probe() {
+            Ok(probe) => taken.push(probe),
+            Err(endless) => return writeln!(out, "\n{endless}"),
+        }
+    }
+    let root = search.counters().nodes;
+    let mut counted = search.clone();
+    counted.run_to_end();
+    let nodes = counted.counters().nodes;
+    let mut text = String::from("\n## Estimate the tree by hand (Knuth's random probes)\n\n");
+    text.push_str(&format!(
+        "Each probe walked from the root down one random path. At each node it counted the node's \
+         children d (the nodes the search enters from it) and went on to one of them at random, \
+         until a node with d = 0. A probe estimates the nodes as R + d1 + d1·d2 + d1·d2·d3 + ..., \
+         with R = {root} here (the count the root adds before any place).\n\n"
+    ));
+    text.push_str("| probe | d along the path | estimate |\n|---|---|---|\n");
+    for (i, probe) in taken.iter().enumerate() {
+        let ds: Vec<String> = probe.degrees.iter().map(u64::to_string).collect();
+        text.push_str(&format!("| {} | {} | ________ |\n", i + 1, ds.join(", ")));
+    }
+    text.push_str(
+        "\n1. Work out each probe's estimate.\n\
+         2. Their mean: ________ nodes.\n\
+         3. Count the nodes (`--print summary`): ________. How far is the mean from the count, \
+         and why can one probe be far off while the mean of many is not?\n",
+    );
+    text.push_str("\n### Key: the estimates\n\n");
+    let mut sum = 0.0;
+    for (i, probe) in taken.iter().enumerate() {
+        let estimate = probe.estimate();
+        sum += estimate;
+        text.push_str(&format!("- probe {}: {estimate}\n", i + 1));
+    }
+    text.push_str(&format!(
+        "- mean: {}\n- counted: {nodes} nodes\n",
+        sum / taken.len() as f64
+    ));
+    out.write_all(text.as_bytes())?;
     out.flush()
 }
 

@@ -22,6 +22,8 @@ pub const SPEEDS: [u64; 11] = [1, 2, 5, 10, 20, 50, 100, 1_000, 10_000, 100_000,
 /// How long a key or a [`App::tick`] may spend computing; the event loop
 /// instead works until its next frame is due ([`App::tick_until`]).
 const FRAME_WORK: Duration = Duration::from_millis(16);
+/// Probes the screen waits for before it shows the estimated nodes.
+const TRUSTED_PROBES: u64 = 200;
 /// Events of work between two looks at the clock.
 const SLICE: u64 = 4_096;
 
@@ -36,6 +38,9 @@ pub enum Panel {
     Code,
     /// The search tree.
     Tree,
+    /// Knuth's estimate: the last random probe (drawn on the board) and
+    /// the running estimate of the tree.
+    Probe,
 }
 
 /// A long operation in progress: what it is for, and its job.
@@ -80,6 +85,9 @@ pub struct App<S: Scene> {
     pub bookmarks: Bookmarks,
     /// Set when the user asked to leave.
     pub quit: bool,
+    /// Knuth's estimate of the tree, probed on a thread of its own (the
+    /// terminal UI starts it; frames and tests may compute it at once).
+    pub estimate: Option<crate::estimate::Background<S>>,
     /// The first line of the table or tree while the user has scrolled
     /// it; `None` keeps the current node in view. Cleared when the step
     /// changes, so the panel follows the current row again.
@@ -173,6 +181,7 @@ impl<S: Scene> App<S> {
             message: None,
             bookmarks: Bookmarks::default(),
             quit: false,
+            estimate: None,
             scroll: None,
             view: Cell::new(View::default()),
             scroll_step: 0,
@@ -195,6 +204,13 @@ impl<S: Scene> App<S> {
         app.panel = panel;
         app.go_to(step);
         app
+    }
+
+    /// The estimated nodes of the whole tree, once enough probes are in
+    /// for the figure to mean something.
+    pub fn estimated_nodes(&self) -> Option<f64> {
+        let estimate = self.estimate.as_ref()?.estimate()?;
+        (estimate.probes >= TRUSTED_PROBES).then(|| estimate.mean())
     }
 
     /// Goes to `step` (or the end, if it is past it) at once, however far.
@@ -278,6 +294,7 @@ impl<S: Scene> App<S> {
             Action::Table => self.toggle(Panel::Table),
             Action::Code => self.toggle(Panel::Code),
             Action::Tree => self.toggle(Panel::Tree),
+            Action::Probe => self.toggle(Panel::Probe),
             Action::Predict => {
                 self.stop();
                 self.predict = match self.predict.take() {

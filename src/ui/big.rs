@@ -153,6 +153,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame, big: &Big) {
             Panel::Table => panels::render_table(app, block(app, "Trace table"), frame, side),
             Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, side),
             Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, side),
+            Panel::Probe => super::probe::render_panel(app, block(app, "Estimate"), frame, side),
         }
     }
     render_path(app, frame, big.path, false);

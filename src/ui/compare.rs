@@ -390,7 +390,7 @@ impl Compare {
             }
             // The panels and predict mode belong to the single-search
             // screen; this one has no room for them.
-            (_, Action::Table | Action::Code | Action::Tree | Action::Predict) => {
+            (_, Action::Table | Action::Code | Action::Tree | Action::Probe | Action::Predict) => {
                 return;
             }
             (_, action) => action,

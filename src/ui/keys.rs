@@ -56,6 +56,9 @@ pub enum Action {
     Code,
     /// Show the search tree in place of the event log.
     Tree,
+    /// Show the last random probe and the estimate of the tree (or go
+    /// back to the event log).
+    Probe,
     /// Turn predict mode on or off.
     Predict,
     /// Show or hide the help popup.
@@ -350,6 +353,15 @@ pub const PAGE_DOWN: Binding = Binding::new(
 /// The main screen's row for [`Action::PageUp`].
 pub const PAGE_UP: Binding = Binding::new("pgup", "", "", Action::PageUp, &[KeyCode::PageUp]);
 
+/// The main screen's row for [`Action::Probe`].
+pub const PROBE: Binding = Binding::new(
+    "e",
+    "",
+    "the last random probe and Knuth's estimate of the tree",
+    Action::Probe,
+    &[KeyCode::Char('e')],
+);
+
 /// The main screen's row for [`Action::Predict`].
 pub const PREDICT: Binding = Binding::new(
     "p",
@@ -408,6 +420,7 @@ pub const KEYS: &[Binding] = &[
     TABLE,
     CODE,
     TREE,
+    PROBE,
     SCROLL_DOWN,
     SCROLL_UP,
     PAGE_DOWN,

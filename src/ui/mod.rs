@@ -12,6 +12,7 @@ pub mod mouse;
 pub mod panels;
 pub mod play;
 pub mod predict;
+pub mod probe;
 pub mod record;
 pub mod render;
 pub mod replay;

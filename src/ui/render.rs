@@ -255,6 +255,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         Panel::Table => panels::render_table(app, block(app, "Trace table"), frame, log),
         Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),
         Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
+        Panel::Probe => super::probe::render_panel(app, block(app, "Estimate"), frame, log),
     }
     if !app.bare {
         render_key_bar(app, frame, bar);
@@ -345,6 +346,9 @@ pub(super) fn render_board_at<S: Scene>(
     fit: Fit,
     scale: u16,
 ) {
+    if app.panel == Panel::Probe && super::probe::render_board(app, frame, area, fit) {
+        return;
+    }
     let view = view(app);
     let mut block = block(app, "Board");
     // Short, to fit under the smallest board; the end line says more.
@@ -439,9 +443,27 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     };
     let item = |name, full: String, short: String| Counter { name, full, short };
     let number = |name, n: u64| item(name, n.to_string(), compact(n));
+    let nodes = match app.estimated_nodes() {
+        Some(total) => item(
+            "nodes",
+            format!(
+                "{} of ~{} (estimated), {}",
+                c.nodes,
+                compact(total as u64),
+                share(c.nodes, total)
+            ),
+            format!(
+                "{} of ~{} (estimated) {}",
+                compact(c.nodes),
+                compact(total as u64),
+                share(c.nodes, total).trim_end_matches(" done")
+            ),
+        ),
+        None => number("nodes", c.nodes),
+    };
     let mut items = vec![
         item("step", full_step, short_step),
-        number("nodes", c.nodes),
+        nodes,
         item("solutions", search.solutions_text(), compact(c.solutions)),
         number("dead ends", c.dead_ends),
         number("rejects", c.rejects),
@@ -454,6 +476,17 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
             .map(|(name, n)| number(name, n)),
     );
     items
+}
+
+/// The share of an estimated tree that `nodes` is: `0.4% done`, or
+/// `past the estimate` once the count is beyond it.
+fn share(nodes: u64, total: f64) -> String {
+    let percent = nodes as f64 / total * 100.0;
+    match percent {
+        p if p > 100.0 => "past the estimate".to_string(),
+        p if p < 10.0 => format!("{p:.1}% done"),
+        p => format!("{p:.0}% done"),
+    }
 }
 
 /// The counters shortened first when room is short.

@@ -273,3 +273,47 @@ fn no_progress_on_a_pipe() {
     );
     assert_eq!(stderr_text(&output), "");
 }
+
+/// The worksheet's estimate section: three probes' children, and a key
+/// whose estimates are worked out again here from the listed children,
+/// whose mean is theirs, and whose count is the summary's.
+#[test]
+fn the_worksheet_estimate_section_adds_up() {
+    let args = ["queens", "6", "--full"];
+    let mut sheet_args = args.to_vec();
+    sheet_args.extend(["--print", "worksheet", "--estimate", "--seed", "4"]);
+    let sheet = backstep_ok(&sheet_args);
+    let section = sheet
+        .split("## Estimate the tree by hand")
+        .nth(1)
+        .expect("the section");
+    let mut sums = Vec::new();
+    for row in section
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.ends_with("________ |"))
+    {
+        let ds = row.split(" | ").nth(1).expect("the children");
+        let (mut product, mut sum) = (1.0, 1.0);
+        for d in ds.split(", ") {
+            product *= d.parse::<f64>().expect("a count");
+            sum += product;
+        }
+        sums.push(sum);
+    }
+    assert_eq!(sums.len(), 3, "{section}");
+    for (i, sum) in sums.iter().enumerate() {
+        assert!(
+            section.contains(&format!("- probe {}: {sum}\n", i + 1)),
+            "{section}"
+        );
+    }
+    let mean = sums.iter().sum::<f64>() / 3.0;
+    assert!(section.contains(&format!("- mean: {mean}\n")), "{section}");
+    let nodes = counted(&args);
+    assert!(
+        section.contains(&format!("- counted: {nodes} nodes")),
+        "{section}"
+    );
+    let refused = backstep(&["queens", "--print", "summary", "--estimate"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

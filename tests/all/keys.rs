@@ -56,6 +56,7 @@ const MAIN: &[(KeyCode, Action)] = &[
     (Char('t'), Action::Table),
     (Char('c'), Action::Code),
     (Char('T'), Action::Tree),
+    (Char('e'), Action::Probe),
     (Char('j'), Action::ScrollDown),
     (Char('k'), Action::ScrollUp),
     (PageDown, Action::PageDown),
@@ -74,6 +75,7 @@ fn main_only(action: Action) -> bool {
         Action::Table
             | Action::Code
             | Action::Tree
+            | Action::Probe
             | Action::Predict
             | Action::ScrollDown
             | Action::ScrollUp
@@ -369,10 +371,11 @@ fn main_key_does(code: KeyCode, action: Action, kinds: &[EventKind]) {
             press(&mut app, code);
             assert!(!app.fold, "{what} again unfolds");
         }
-        Action::Table | Action::Code | Action::Tree => {
+        Action::Table | Action::Code | Action::Tree | Action::Probe => {
             let panel = match action {
                 Action::Table => Panel::Table,
                 Action::Code => Panel::Code,
+                Action::Probe => Panel::Probe,
                 _ => Panel::Tree,
             };
             press(&mut app, code);
