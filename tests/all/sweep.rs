@@ -77,7 +77,7 @@ fn jump<S: Scene>(app: &mut App<S>, step: u64) {
 
 /// The words of a row of a board drawn cell for cell: its runs of text,
 /// split at blanks, lines, fills and braille (which a bigger board draws
-/// bigger rather than as text).
+/// bigger rather than as text), and between bracketed groups.
 fn board_words(row: &str) -> Vec<String> {
     let text = |c: char| {
         !c.is_whitespace()
@@ -85,6 +85,8 @@ fn board_words(row: &str) -> Vec<String> {
             && !('\u{2800}'..='\u{28ff}').contains(&c)
             && !matches!(c, '-' | '|' | '+' | '/' | '\\')
     };
+    // Two bracketed groups side by side are two cells' marks.
+    let row = row.replace("][", "] [").replace(")(", ") (");
     row.split(|c: char| !text(c))
         .filter(|w| !w.is_empty())
         .map(String::from)
@@ -859,4 +861,94 @@ fn the_sweeps_cover_every_search_in_the_registry() {
             kind.name()
         );
     }
+}
+
+/// The Board panel of a text frame: its rows inside the border, each as
+/// the text between the panel's left and right edges.
+fn board_panel(frame: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = frame.lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
+        let text: String = l.iter().collect();
+        let at = text.find("┌ Board ")?;
+        Some((y, text[..at].chars().count()))
+    }) else {
+        return Vec::new();
+    };
+    let right = (left + 1..lines[top].len())
+        .find(|&x| lines[top][x] == '┐')
+        .unwrap_or(lines[top].len());
+    lines[top + 1..]
+        .iter()
+        .take_while(|l| l.get(left) == Some(&'│'))
+        .map(|l| l[left + 1..right.min(l.len())].iter().collect())
+        .collect()
+}
+
+/// A search's frame from the binary: the search as its subcommand opens
+/// it, or, for one that needs an instance, its first shipped one
+/// (`--list`).
+fn kind_frame(name: &str, at: &str, size: &str) -> Option<String> {
+    let args = ["--print", "frame", "--at", at, "--size", size];
+    let mut all = vec![name];
+    all.extend(args);
+    let output = crate::backstep(&all);
+    if output.status.success() {
+        return Some(crate::stdout_text(&output));
+    }
+    let list = crate::backstep_ok(&[name, "--list"]);
+    let first = list.split_whitespace().next()?.to_string();
+    let mut all = vec![name, first.as_str()];
+    all.extend(args);
+    let output = crate::backstep(&all);
+    output.status.success().then(|| crate::stdout_text(&output))
+}
+
+/// Every search in the registry, at its start and a few steps in: each
+/// word of its board at 100x30 (labels, a cell's marks, digits) is on its
+/// board at 200x60, whole, in the same order row by row, and a maze's
+/// walls are drawn as filled blocks (as many wall glyphs or more).
+#[test]
+fn a_big_board_shows_every_word_of_the_usual_one() {
+    let mut wrong = Vec::new();
+    for kind in backstep::registry::KINDS {
+        let name = kind.name();
+        for at in ["0", "5", "12"] {
+            let (Some(usual), Some(big)) = (
+                kind_frame(name, at, "100x30"),
+                kind_frame(name, at, "200x60"),
+            ) else {
+                wrong.push(format!("{name} --at {at}: no frame"));
+                continue;
+            };
+            let (usual, big) = (board_panel(&usual), board_panel(&big));
+            if usual.is_empty() || big.is_empty() {
+                wrong.push(format!("{name} --at {at}: no Board panel"));
+                continue;
+            }
+            let big_words: Vec<Vec<String>> = big.iter().map(|row| board_words(row)).collect();
+            let mut from = 0;
+            for row in &usual {
+                let words = board_words(row);
+                if words.is_empty() {
+                    continue;
+                }
+                // The first big row at or after the last match that holds
+                // every word of this row, in order.
+                let found = (from..big_words.len()).find(|&y| {
+                    let mut rest = big_words[y].iter();
+                    words.iter().all(|w| rest.any(|b| b == w))
+                });
+                match found {
+                    Some(y) => from = y + 1,
+                    None => wrong.push(format!("{name} --at {at}: {row:?} not on the big board")),
+                }
+            }
+            let walls =
+                |rows: &[String]| rows.iter().map(|r| r.matches('▓').count()).sum::<usize>();
+            if walls(&big) < walls(&usual) {
+                wrong.push(format!("{name} --at {at}: walls missing on the big board"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
