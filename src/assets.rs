@@ -16,7 +16,7 @@ pub struct Asset {
 pub const SUDOKU: &[Asset] = &[
     Asset {
         name: "sample",
-        about: "the reference 9x9: one solution, 52 MRV nodes",
+        about: "the reference 9x9: one solution, 52 MRV nodes (the default)",
         text: include_str!("../assets/sudoku/sample.txt"),
     },
     Asset {
@@ -49,16 +49,30 @@ pub const SUDOKU: &[Asset] = &[
 /// The shipped Word Search boards.
 pub const BOARDS: &[Asset] = &[Asset {
     name: "sample",
-    about: "the reference board ABCE/SFCS/ADEE",
+    about: "the reference board ABCE/SFCS/ADEE (the default)",
     text: include_str!("../assets/word/sample.txt"),
+}];
+
+/// The shipped boards of `words` (a board and its default word list).
+pub const WORDS_BOARDS: &[Asset] = &[Asset {
+    name: "sample",
+    about: "LeetCode 212's board OAAN/ETAE/IHKR/IFLV, for OATH,PEA,EAT,RAIN (the default)",
+    text: include_str!("../assets/words/sample.txt"),
+}];
+
+/// The shipped mazes: rows of 1 (open) and 0 (wall), one per line.
+pub const MAZES: &[Asset] = &[Asset {
+    name: "sample",
+    about: "seed 003's 4x4 maze 1000,1101,1100,0111: paths DDRDRR and DRDDRR (the default)",
+    text: include_str!("../assets/maze/sample.txt"),
 }];
 
 /// The shipped graphs to colour, in the DIMACS format.
 pub const GRAPHS: &[Asset] = &[
     Asset {
-        name: "seed",
-        about: "seed 003's example: 4 vertices, 5 edges; 3 colours, not 2",
-        text: include_str!("../assets/colour/seed.col"),
+        name: "sample",
+        about: "seed 003's example: 4 vertices, 5 edges; 3 colours, not 2 (the default)",
+        text: include_str!("../assets/colour/sample.col"),
     },
     Asset {
         name: "petersen",
@@ -77,7 +91,7 @@ pub const GRAPHS: &[Asset] = &[
 pub const COVER: &[Asset] = &[
     Asset {
         name: "knuth",
-        about: "Knuth's 7-item, 6-option example: one solution",
+        about: "Knuth's 7-item, 6-option example: one solution (the default)",
         text: include_str!("../assets/cover/knuth.dlx"),
     },
     Asset {
@@ -102,9 +116,27 @@ pub const COVER: &[Asset] = &[
     },
 ];
 
-/// The asset called `name`, if one is shipped.
+/// Earlier names of shipped instances, still accepted: every search's
+/// example from the seeds is now called `sample`.
+const OLD_NAMES: &[(&str, &str)] = &[("seed", "sample")];
+
+/// The asset called `name` (or by an earlier name of it), if one is
+/// shipped.
 pub fn find(list: &'static [Asset], name: &str) -> Option<&'static Asset> {
+    let name = OLD_NAMES
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, new)| new);
     list.iter().find(|a| a.name == name)
+}
+
+/// What `--list` prints: one line per shipped instance, its name and what
+/// it is.
+pub fn list_text(list: &[Asset]) -> String {
+    let width = list.iter().map(|a| a.name.len()).max().unwrap_or(0);
+    list.iter()
+        .map(|a| format!("{:<width$}  {}\n", a.name, a.about))
+        .collect()
 }
 
 /// The names of a list, comma-separated, for error messages.

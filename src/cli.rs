@@ -23,7 +23,7 @@ use backstep::ui::replay::ReplayArgs;
 #[command(
     name = "backstep",
     version,
-    about = registry::ABOUT,
+    about = registry::about(),
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -48,6 +48,23 @@ pub const BUGS: &str = "bugs";
 pub const CHECK: &str = "check";
 /// The option of `samples` that runs the labs' self-checks.
 pub const LABS: &str = "labs";
+
+/// What `check --help` adds after its options.
+const CHECK_HELP: &str = "\
+A trace needs only `event` and the fields that say where (row, col; Sudoku's digit; colour's \
+vertex and colour; cover's item and option; a dead end's own fields); step, nodes, by/reason and \
+a solution's payload are compared when present. Kinds a trace leaves out altogether (reject, \
+dead-end) are left out of the comparison. On a difference check prints the line, your event and \
+the expected one, three events before it, how many matched, and the bug of `backstep bugs` the \
+trace follows, if any. A worksheet's cells are compared after trimming, ignoring case and the \
+spaces inside {}, [] and (); its `backstep-command:` line names the search.
+
+Exit status: 0 the file matches, 1 it differs, 2 bad input (one message naming the line).
+
+Examples:
+  backstep check trace.jsonl queens 6 --full
+  backstep check --format json trace.jsonl sudoku campus
+  backstep check --show-answers sheet.md";
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -81,9 +98,11 @@ pub fn command() -> clap::Command {
         .about("Play a recording (--record, --print cast) back in the terminal");
     let bugs = clap::Command::new(BUGS)
         .about("List the bug lab's classic bugs, one line each: each search's --bug NAME");
-    let check = CheckArgs::augment_args(clap::Command::new(CHECK)).about(
-        "Grade a student's trace (JSON lines) or filled-in worksheet against the search: exit 0 on a match, 1 on a difference, 2 on bad input",
-    );
+    let check = CheckArgs::augment_args(clap::Command::new(CHECK))
+        .about(
+            "Grade a student's trace (JSON lines) or filled-in worksheet against the search: exit 0 on a match, 1 on a difference, 2 on bad input",
+        )
+        .after_long_help(CHECK_HELP);
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)
@@ -109,7 +128,7 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 pub fn man(name: Option<&str>) -> Option<std::io::Result<Vec<u8>>> {
     let mut top = command()
         .about("step through backtracking searches, event by event")
-        .long_about(registry::ABOUT);
+        .long_about(registry::about());
     // Built, a subcommand knows its page name (`backstep-queens`) and how
     // it is typed (`backstep queens`).
     top.build();

@@ -7,19 +7,23 @@
 //! which implements [`Launch`]; the registry (`src/registry.rs`) lists the
 //! searches, and the command line is built from that list.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
+use crate::estimate;
 use crate::model;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
+use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
 use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
@@ -87,10 +91,149 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+
+    /// The search's variants, as the arguments after its subcommand that
+    /// pick each (see [`variants_of`]).
+    fn variants(&self) -> Vec<Vec<String>> {
+        variants_of(&self.command())
+    }
+
     /// Builds the search from its subcommand's matches exactly as
     /// [`Kind::run`] would, and hands it to `backstep check` (`request`)
     /// instead of showing it.
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()>;
+
+    /// Builds the search from its subcommand's matches exactly as
+    /// [`Kind::run`] would, and opens it in-process (see [`open`]).
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>>;
+}
+
+/// Every variant a search's command line can pick, as the arguments after
+/// the subcommand: none (the default), then each of its own flags alone
+/// (`--full`, `--all`, `--no-inventory`) and each value of each of its
+/// value lists (`--order`, `--state`, `--bug`) but the default, kept when
+/// the command accepts it with `--print trace` (so `--list` and `--play`,
+/// which show no trace, are not variants; an instance not yet named is no
+/// reason to refuse one). Read from the command itself:
+/// an option added to a search is a variant with no list to keep. The
+/// options every search shares ([`SearchView`]) and those taking other
+/// values (an instance, a size) pick no variant.
+pub fn variants_of(command: &clap::Command) -> Vec<Vec<String>> {
+    let shared = SearchView::augment_args(clap::Command::new("view"));
+    let shared: Vec<&clap::Id> = shared.get_arguments().map(clap::Arg::get_id).collect();
+    let mut variants = vec![Vec::new()];
+    for arg in command.get_arguments() {
+        if shared.contains(&arg.get_id()) || arg.is_positional() || arg.is_hide_set() {
+            continue;
+        }
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        let flag = format!("--{long}");
+        if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
+            variants.push(vec![flag]);
+            continue;
+        }
+        let defaults = arg.get_default_values();
+        for value in arg.get_possible_values() {
+            if value.is_hide_set()
+                || defaults
+                    .iter()
+                    .any(|d| value.matches(&d.to_string_lossy(), false))
+            {
+                continue;
+            }
+            variants.push(vec![flag.clone(), value.get_name().to_string()]);
+        }
+    }
+    // A command that needs an instance named is refused for want of it,
+    // which is no conflict: its variants stand.
+    variants.retain(|args| {
+        let line = std::iter::once(command.get_name())
+            .chain(args.iter().map(String::as_str))
+            .chain(["--print", "trace"]);
+        match command.clone().try_get_matches_from(line) {
+            Ok(_) => true,
+            Err(err) => err.kind() == clap::error::ErrorKind::MissingRequiredArgument,
+        }
+    });
+    variants
+}
+
+/// A search opened in-process as `--print frame` opens it, for a caller
+/// (the screen-against-trace test) to step and draw: see [`open`].
+pub trait Opened {
+    /// Goes to `step`, or the end if it is past it.
+    fn go_to(&mut self, step: u64);
+    /// The current step.
+    fn step(&self) -> u64;
+    /// The number of events, once the end has been reached.
+    fn total(&self) -> Option<u64>;
+    /// The screen at `width` x `height`, as `--print frame` draws it.
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
+    /// The rows of the trace table panel, as far as the search has gone
+    /// (brought up to the step as the panel brings them when shown).
+    fn table_rows(&mut self) -> Vec<Vec<String>>;
+}
+
+impl<S: Scene + 'static> Opened for App<S> {
+    fn go_to(&mut self, step: u64) {
+        App::go_to(self, step);
+    }
+
+    fn step(&self) -> u64 {
+        self.timeline.step()
+    }
+
+    fn total(&self) -> Option<u64> {
+        self.timeline.total()
+    }
+
+    fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer> {
+        still::draw(self, width, height)
+    }
+
+    fn table_rows(&mut self) -> Vec<Vec<String>> {
+        self.nodes.sync(&self.timeline);
+        let log = self.nodes.log();
+        (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+}
+
+/// Where [`show`] hands over the screen of a search [`open`] asked for,
+/// instead of showing it.
+#[derive(Clone, Default)]
+pub struct Opening(Rc<RefCell<Option<Box<dyn Opened>>>>);
+
+impl std::fmt::Debug for Opening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Opening")
+    }
+}
+
+/// Opens the search `args` name (the arguments after `backstep <kind>`,
+/// as a person types them) at step 0, as the screen opens it, without
+/// showing it: the command is parsed and built as `main` runs it, and
+/// [`show`] hands the screen over. An error when the arguments are
+/// refused or the command shows no one search.
+pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
+    let matches = kind.command().try_get_matches_from(
+        std::iter::once(kind.name()).chain(args.iter().map(String::as_str)),
+    )?;
+    kind.open(&matches)
+}
+
+/// Runs the command `S` with an [`Opening`] in place of its view.
+fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let Some(view) = args.search_view() else {
+        bail!("`{name}` shows no one search to open");
+    };
+    let opening = Opening::default();
+    view.open = Some(opening.clone());
+    args.run()?;
+    let opened = opening.0.borrow_mut().take();
+    opened.context("the command showed no search")
 }
 
 /// Runs the command `S` with `check`'s request in place of its view.
@@ -126,7 +269,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -147,6 +290,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
         run_checked::<S>(self.name, matches, request)
+    }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
     }
 }
 
@@ -172,7 +319,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        S::augment_args(clap::Command::new(self.name))
+        listing_alone(S::augment_args(clap::Command::new(self.name)))
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -194,6 +341,29 @@ impl<S: Launch> Kind for Solo<S> {
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
         run_checked::<S>(self.name, matches, request)
     }
+
+    fn open(&self, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+        run_opened::<S>(self.name, matches)
+    }
+}
+
+/// The id of the option that lists a search's shipped instances.
+pub const LIST: &str = "list";
+
+/// A search's command with its `--list` (if it has one) in conflict with
+/// every other argument of the command, read from the command itself so
+/// that a new option cannot drift from it: `colour --list --record x` is
+/// refused naming `--record`.
+fn listing_alone(command: clap::Command) -> clap::Command {
+    if !command.get_arguments().any(|arg| arg.get_id() == LIST) {
+        return command;
+    }
+    let others: Vec<clap::Id> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().clone())
+        .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
+        .collect();
+    command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -234,10 +404,21 @@ pub struct SearchView {
     )]
     pub blanks: Option<Vec<Group>>,
 
-    /// With --print worksheet: leave a third of the cells blank, chosen at
-    /// random; the same K hides the same cells.
+    /// The run's random seed. With --print worksheet: leave a third of the
+    /// cells blank, chosen at random (the same K hides the same cells); with
+    /// --print estimate: the probes' random choices [default: 0].
     #[arg(long, value_name = "K")]
     pub seed: Option<u64>,
+
+    /// With --print estimate: how many random probes to take
+    /// [default: 1000].
+    #[arg(long, value_name = "K", value_parser = probe_count)]
+    pub probes: Option<u64>,
+
+    /// With --print: no progress line on standard error (one is shown only
+    /// when it is a terminal and the run lasts over half a second).
+    #[arg(long, requires = "print")]
+    pub quiet: bool,
 
     /// Open at this position (on screen, or the frame --print frame or svg
     /// draws): a step number, or the n-th solution, dead end or node
@@ -246,7 +427,7 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame, svg or cast: the screen's size in columns and rows
+    /// With --print frame, svg, cast or html: the screen's size in columns and rows
     /// [default: 80x24].
     #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
     pub size: Option<(u16, u16)>,
@@ -266,21 +447,35 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print cast: the first step shown [default: 0].
+    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// status at the right of the title and the key legend), for slides.
+    #[arg(long)]
+    pub bare: bool,
+
+    /// With --print cast or html: the first step shown [default: 0].
     #[arg(long, value_name = "A")]
     pub from: Option<u64>,
 
-    /// With --print cast: the last step shown, or `end` [default: end].
+    /// With --print cast or html: the last step shown, or `end` [default: end].
     #[arg(long, value_name = "B", value_parser = last_step)]
     pub to: Option<LastStep>,
 
-    /// With --print cast: steps a second [default: 2].
+    /// With --print cast: steps a second [default: 2]. (`replay --speed`
+    /// is another thing: how many times faster than recorded.)
     #[arg(long, value_name = "S", value_parser = ui::replay::speed)]
-    pub speed: Option<f64>,
+    pub rate: Option<f64>,
+
+    /// `replay`'s option, not a cast's: refused with a pointer to --rate.
+    #[arg(long, hide = true, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
 
     /// What `backstep check` asks of the search, set by it, never typed.
     #[arg(skip)]
     pub check: Option<check::Request>,
+
+    /// Where [`open`] takes the screen, set by it, never typed.
+    #[arg(skip)]
+    pub open: Option<Opening>,
 }
 
 /// The last step a stretch of the search shows.
@@ -368,6 +563,18 @@ pub enum SummaryOnly {
     Summary,
 }
 
+/// Reads `--probes K`: a whole number of probes, at least 2 (one standard
+/// error needs two), at most [`estimate::MAX_PROBES`].
+fn probe_count(text: &str) -> Result<u64, String> {
+    let max = estimate::MAX_PROBES;
+    match text.parse::<u64>() {
+        Ok(k) if (2..=max).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "expected a whole number of probes from 2 to {max}, not '{text}'"
+        )),
+    }
+}
+
 /// Reads `--max-nodes K`: a whole number of nodes, 0 or more (a root that
 /// counts is always entered, so 0 still shows one node).
 fn node_budget(text: &str) -> Result<u64, String> {
@@ -375,11 +582,24 @@ fn node_budget(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
+/// Reads a count that must be 1 or more (`--max K`), saying so in the
+/// words a person would use.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1, not 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("must be a whole number, at least 1, not '{text}'")),
+    }
+}
+
 /// The result of writing to standard output, with the failure named (a
 /// closed pipe stays recognisable to `main`, which ends quietly on it).
 pub fn written(result: io::Result<()>) -> Result<()> {
-    result.context("cannot write to standard output")
+    result.context(CANNOT_WRITE)
 }
+
+/// What every failed write to standard output says.
+const CANNOT_WRITE: &str = "cannot write to standard output";
 
 /// Writes `text` to standard output and flushes it.
 pub fn print_text(text: &str) -> Result<()> {
@@ -407,6 +627,8 @@ pub struct View {
     predict: bool,
     /// Whether the terminal UI captures the mouse.
     mouse: bool,
+    /// Whether a drawn screen leaves out its chrome (`--bare`).
+    bare: bool,
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
@@ -422,6 +644,14 @@ pub struct View {
     stretch: ui::record::Stretch,
     /// What `backstep check` asks instead of showing the search.
     check: Option<check::Request>,
+    /// Where [`open`] takes the screen instead of showing it.
+    open: Option<Opening>,
+    /// How many probes `--print estimate` takes.
+    probes: u64,
+    /// The run's random seed (`--seed`, 0 unless given).
+    seed: u64,
+    /// No progress line (`--quiet`).
+    quiet: bool,
 }
 
 impl View {
@@ -436,41 +666,56 @@ impl View {
                 mode.unwrap_or_default()
             );
         }
-        if args.print != Some(Mode::Worksheet) {
-            let given = [
-                ("--blanks", args.blanks.is_some()),
-                ("--seed", args.seed.is_some()),
-            ];
-            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print worksheet");
-            }
+        if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
+            bail!("--blanks applies only with --print worksheet");
+        }
+        if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
+            bail!("--seed applies only with --print worksheet or estimate");
+        }
+        if args.print != Some(Mode::Estimate) && args.probes.is_some() {
+            bail!("--probes applies only with --print estimate");
+        }
+        if args.print == Some(Mode::Estimate) && args.max_nodes.is_some() {
+            bail!(
+                "--max-nodes does not apply to --print estimate (the probes walk the whole tree)"
+            );
         }
         let frame = matches!(args.print, Some(Mode::Frame | Mode::Svg));
         let screen = args.print.is_none() || frame;
         if args.at.is_some() && !screen {
             bail!("--at applies only on screen or with --print frame or svg (one position each)");
         }
-        if args.panel.is_some() && !screen {
-            bail!("--panel applies only on screen or with --print frame or svg");
-        }
         let cast = args.print == Some(Mode::Cast);
+        let html = args.print == Some(Mode::Html);
+        if args.panel.is_some() && !screen && !html {
+            bail!("--panel applies only on screen or with --print frame, svg or html");
+        }
         args.look.refuse_unless(
-            screen || cast,
-            "on screen or with --print frame, svg or cast",
+            screen || cast || html,
+            "on screen or with --print frame, svg, cast or html",
         )?;
-        if args.size.is_some() && !frame && !cast {
+        if args.size.is_some() && !frame && !cast && !html {
             bail!(
-                "--size applies only with --print frame, svg or cast (the screen is the terminal's size)"
+                "--size applies only with --print frame, svg, cast or html (the screen is the terminal's size)"
             );
         }
-        if !cast {
-            let given = [
-                ("--from", args.from.is_some()),
-                ("--to", args.to.is_some()),
-                ("--speed", args.speed.is_some()),
-            ];
+        if args.bare && !args.print.is_some_and(Mode::draws_screen) {
+            bail!(
+                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+            );
+        }
+        if args.speed.is_some() {
+            bail!(
+                "--speed is replay's (how many times faster than recorded); --print cast takes --rate S, steps a second"
+            );
+        }
+        if !cast && args.rate.is_some() {
+            bail!("--rate applies only with --print cast");
+        }
+        if !cast && !html {
+            let given = [("--from", args.from.is_some()), ("--to", args.to.is_some())];
             if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
-                bail!("{name} applies only with --print cast");
+                bail!("{name} applies only with --print cast or html");
             }
         }
         let stretch = ui::record::Stretch {
@@ -479,7 +724,7 @@ impl View {
                 Some(LastStep::Step(step)) => Some(step),
                 Some(LastStep::End) | None => None,
             },
-            speed: args.speed.unwrap_or(2.0),
+            rate: args.rate.unwrap_or(2.0),
             size: args.size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
@@ -490,6 +735,10 @@ impl View {
         };
         Ok(View {
             mouse,
+            bare: args.bare,
+            probes: args.probes.unwrap_or(estimate::DEFAULT_PROBES),
+            seed: args.seed.unwrap_or(0),
+            quiet: args.quiet,
             mode: args.print,
             max_nodes: args.max_nodes,
             predict: args.predict,
@@ -501,23 +750,33 @@ impl View {
             record: args.record,
             stretch,
             check: args.check,
+            open: args.open,
         })
     }
 
-    /// Whether the search should yield its rejects: counting needs none;
-    /// every other output shows them.
+    /// Whether the search should yield its rejects: counting and
+    /// estimating need none; every other output shows them.
     pub fn rejects(&self) -> bool {
-        self.mode != Some(Mode::Summary)
+        !matches!(self.mode, Some(Mode::Summary | Mode::Estimate))
     }
 }
 
+/// Probes behind a headless run's progress line: 10,000 take well under a
+/// second on every shipped search, on a thread of their own.
+const PROGRESS_PROBES: u64 = 10_000;
+
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
     if let Some(request) = view.check {
-        return check::serve(search, name, request, view.theme);
+        return check::serve(search, name, request, view.theme, view.mouse);
+    }
+    if let Some(opening) = view.open {
+        let app = App::opened(search, name, view.theme, 0, view.panel);
+        *opening.0.borrow_mut() = Some(Box::new(app));
+        return Ok(ExitCode::SUCCESS);
     }
     let step = match view.at {
         Some(at) => position::find(&search, at)?,
@@ -540,7 +799,8 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
             Mode::Frame => view.theme.without_color(),
             _ => view.theme,
         };
-        let app = App::opened(search, name, theme, step, view.panel);
+        let mut app = App::opened(search, name, theme, step, view.panel);
+        app.bare = view.bare;
         let (width, height) = view.size;
         let buffer = still::draw(&app, width, height)?;
         let text = match mode {
@@ -550,17 +810,50 @@ pub fn show<S: Scene + Sheet>(mut search: S, name: &str, view: View) -> Result<E
         print_text(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
+    if mode == Mode::Estimate {
+        let line = print::estimate_line(&search, view.probes, view.seed)?;
+        print_text(&format!("{line}\n"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if mode == Mode::Cast {
-        let app = ui::app::App::new(search, name, view.theme);
-        ui::record::film(app, view.stretch, &mut out)?;
+        let mut app = ui::app::App::new(search, name, view.theme);
+        app.bare = view.bare;
+        // The cast's only input/output is its writes to standard output
+        // (its frames are drawn in memory): an I/O error is a write's.
+        let filmed = ui::record::film(app, view.stretch, &mut out)
+            .and_then(|()| Ok(out.flush()?))
+            .map_err(|err| match err.downcast::<io::Error>() {
+                Ok(io) => anyhow::Error::new(io).context(CANNOT_WRITE),
+                Err(other) => other,
+            });
+        filmed?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if mode == Mode::Html {
+        // The page's text reads as `--print frame` does (marks where colour
+        // alone would show something), in the theme's colours.
+        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
+        app.panel = view.panel;
+        ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let mut progress = match mode {
+        Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
+            let seed = view.seed;
+            Progress::on_stderr(|| {
+                let probes = estimate::Background::start(&search, seed, PROGRESS_PROBES);
+                Box::new(move || probes.estimate())
+            })
+        }
+        _ => Progress::off(),
+    };
     let printed = match mode {
         Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
-        _ => print::print(search, mode, &mut out),
+        _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
+    progress.finish();
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -672,7 +965,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,

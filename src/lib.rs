@@ -13,6 +13,7 @@
 pub mod assets;
 pub mod cast;
 pub mod check;
+pub mod estimate;
 pub mod files;
 pub mod input;
 pub mod launch;
@@ -20,7 +21,9 @@ pub mod model;
 pub mod parting;
 pub mod position;
 pub mod print;
+pub mod progress;
 pub mod registry;
+pub mod rng;
 pub mod samples;
 pub mod search;
 pub mod timeline;

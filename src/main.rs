@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
 use backstep::check::CheckArgs;
+use backstep::files;
 use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
@@ -34,23 +35,11 @@ fn main() -> ExitCode {
 /// Prints clap's help, version or usage error. Help and version go to
 /// standard output, so they follow the same rules as every other write: a
 /// closed pipe is a quiet success, any other failure an error (status 2).
-/// A usage error quotes what was typed: it is printed without styling and
-/// with control characters escaped, so that an argument holding an escape
-/// sequence cannot reach the terminal.
+/// A usage error is said as the program's own errors are ([`usage_error`]).
 fn clap_exit(err: &clap::Error) -> ExitCode {
     let code = u8::try_from(err.exit_code()).unwrap_or(2);
     if err.use_stderr() {
-        let text: String = err
-            .render()
-            .to_string()
-            .chars()
-            .map(|c| match c {
-                '\n' => c.to_string(),
-                c if c.is_control() => c.escape_debug().to_string(),
-                c => c.to_string(),
-            })
-            .collect();
-        let _ = io::stderr().lock().write_all(text.as_bytes());
+        complain(format_args!("{}", usage_error(err)));
         return ExitCode::from(code);
     }
     match err.print() {
@@ -63,9 +52,80 @@ fn clap_exit(err: &clap::Error) -> ExitCode {
     }
 }
 
-/// Writes one message to standard error. A failure to write it is ignored:
-/// there is nowhere left to report it, and the exit status still says 2.
+/// A usage error in the program's one voice: one line after `backstep: `,
+/// naming the option and what it must be (`--max must be at least 1, not
+/// 0`), with the command whose `--help` lists what it takes. It quotes
+/// what was typed, so it is escaped (by [`complain`]): an argument holding
+/// an escape sequence cannot reach the terminal.
+fn usage_error(err: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use std::error::Error;
+    // clap's text without styling: the message, its notes and tips, then
+    // a usage paragraph and a pointer to --help, which are said here in a
+    // few words instead.
+    let text = err.render().to_string();
+    let command = typed_command(std::env::args_os().skip(1));
+    let said = match (err.kind(), err.get(ContextKind::InvalidArg), err.source()) {
+        (ErrorKind::ValueValidation, Some(ContextValue::String(arg)), Some(why)) => {
+            // `--max <K>` is said `--max`; a positional (`[N]`) is left
+            // to its own words, which name it (`n must be ...`).
+            let name = arg.split(' ').next().unwrap_or(arg.as_str());
+            let why = why.to_string();
+            if !name.starts_with('-') {
+                why
+            } else if why.starts_with("must ") {
+                format!("{name} {why}")
+            } else {
+                format!("{name}: {why}")
+            }
+        }
+        _ => {
+            let body = text.split("\nUsage: ").next().unwrap_or(&text);
+            let body = body.split("\nFor more information").next().unwrap_or(body);
+            let lines: Vec<&str> = body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let mut joined = String::new();
+            for line in lines {
+                if !joined.is_empty() {
+                    joined.push_str(if line.starts_with("tip:") { "; " } else { " " });
+                }
+                joined.push_str(line);
+            }
+            joined
+                .strip_prefix("error: ")
+                .unwrap_or(&joined)
+                .to_string()
+        }
+    };
+    format!("{said} (see `{command} --help`)")
+}
+
+/// The command typed, as far as the command line names one: `backstep
+/// compare sudoku` for `backstep compare sudoku --max-nodes x`.
+fn typed_command(args: impl Iterator<Item = std::ffi::OsString>) -> String {
+    let mut command = cli::command();
+    let mut words = vec!["backstep".to_string()];
+    for arg in args {
+        let Some(name) = arg.to_str() else { break };
+        let Some(sub) = command.find_subcommand(name).cloned() else {
+            break;
+        };
+        words.push(sub.get_name().to_string());
+        command = sub;
+    }
+    words.join(" ")
+}
+
+/// Writes one message to standard error, with any control character in it
+/// escaped ([`files::escaped`]): a message may quote what was typed, and
+/// nothing typed reaches the terminal raw. A failure to write it is
+/// ignored: there is nowhere left to report it, and the exit status still
+/// says 2.
 fn complain(message: std::fmt::Arguments) {
+    let message = files::escaped(&message.to_string());
     let _ = writeln!(io::stderr().lock(), "backstep: {message}");
 }
 

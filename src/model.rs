@@ -143,6 +143,14 @@ pub fn told<S: Report>(search: &S, event: &S::Event) -> String {
     text
 }
 
+/// `1 colouring`, `2 colourings`: a count and its noun, singular for one.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// What a bug variant adds to the head of its summary, ` (bug NAME)`,
 /// so that its wrong result is never read as the search's own; empty for a
 /// correct search.
@@ -558,38 +566,18 @@ impl Rows {
     /// Takes in the event the search just yielded (`search` is its state
     /// after it) and returns the row it completes, if any.
     pub fn record<S: Report>(&mut self, search: &S, event: &S::Event) -> Option<Row> {
-        let kind = event.kind();
         let mut done = None;
-        if self.pending.is_some() {
-            let decided = match search.note(event) {
-                Note::Placed(placed) => Some(format!("place {}", placed.choice)),
-                Note::End(ending) => {
-                    let mut words = String::new();
-                    search.write_ending(&ending, &mut words);
-                    Some(words)
+        if self.pending.is_some()
+            && let Some(words) = decision(search, event)
+        {
+            done = self.pending.take().map(|mut cells| {
+                if let Some(outcome) = cells.last_mut() {
+                    decide(outcome, words);
                 }
-                // A node left with nothing placed and no end said: its
-                // row is as complete as it will get.
-                _ if kind == EventKind::Undo && search.node_step(event) => Some(String::new()),
-                _ => None,
-            };
-            if let Some(words) = decided {
-                done = self.pending.take().map(|mut cells| {
-                    if let Some(outcome) = cells.last_mut() {
-                        match (outcome.is_empty(), words.is_empty()) {
-                            (_, true) => {}
-                            (true, false) => *outcome = words,
-                            (false, false) => {
-                                outcome.push_str("; ");
-                                outcome.push_str(&words);
-                            }
-                        }
-                    }
-                    Row(cells)
-                });
-            }
+                Row(cells)
+            });
         }
-        if kind == EventKind::Place && search.node_step(event) {
+        if event.kind() == EventKind::Place && search.node_step(event) {
             self.enter(search);
         }
         done
@@ -605,12 +593,47 @@ impl Rows {
         self.entered += 1;
         let mut cells = vec![self.entered.to_string()];
         cells.extend(search.node_cells());
-        let mut lead = String::new();
-        if let Some(skipped) = search.skipped() {
-            search.write_skipped(&skipped, &mut lead);
-        }
-        cells.push(lead);
+        cells.push(lead(search));
         self.pending = Some(cells);
+    }
+}
+
+/// What the outcome of the node just entered says first: the words of the
+/// choices it will skip, known on entry ([`Report::skipped`]), or nothing.
+fn lead<S: Report>(search: &S) -> String {
+    let mut lead = String::new();
+    if let Some(skipped) = search.skipped() {
+        search.write_skipped(&skipped, &mut lead);
+    }
+    lead
+}
+
+/// The words that decide the outcome of the node `event` happens at, when
+/// it is the first thing that happens there: its first placement, how it
+/// ended, or (empty) a node left with nothing placed and no end said.
+/// `None` for an event that decides nothing.
+fn decision<S: Report>(search: &S, event: &S::Event) -> Option<String> {
+    match search.note(event) {
+        Note::Placed(placed) => Some(format!("place {}", placed.choice)),
+        Note::End(ending) => {
+            let mut words = String::new();
+            search.write_ending(&ending, &mut words);
+            Some(words)
+        }
+        _ if event.kind() == EventKind::Undo && search.node_step(event) => Some(String::new()),
+        _ => None,
+    }
+}
+
+/// Adds a decision's words to an outcome holding its lead.
+fn decide(outcome: &mut String, words: String) {
+    match (outcome.is_empty(), words.is_empty()) {
+        (_, true) => {}
+        (true, false) => *outcome = words,
+        (false, false) => {
+            outcome.push_str("; ");
+            outcome.push_str(&words);
+        }
     }
 }
 
@@ -659,19 +682,6 @@ impl Outcome {
             }
         }
     }
-
-    /// Everything that happened at the node, as the screen's table shows
-    /// it: `search {0,1} only (symmetry); place 0, 1`.
-    pub fn text(&self) -> String {
-        let mut parts = self.lead.clone();
-        if !self.placed.is_empty() {
-            parts.push(format!("place {}", self.placed.join(", ")));
-        }
-        if self.end.is_some() {
-            parts.push(self.end_words.clone());
-        }
-        parts.join("; ")
-    }
 }
 
 /// One node entered, as the screen's table and search tree show it.
@@ -692,6 +702,12 @@ pub struct NodeRow {
     pub label: Option<String>,
     /// What has happened at the node so far.
     pub outcome: Outcome,
+    /// The outcome column as `--print table` writes it (see [`Rows`]):
+    /// the lead, then the first thing that happened at the node, once it
+    /// has; the same functions write both.
+    pub said: String,
+    /// Whether [`NodeRow::said`] is final.
+    pub decided: bool,
     /// The step that entered it (the step of its place; the log's first
     /// step for a root), where a click on its row or tree node jumps to.
     pub step: u64,
@@ -758,7 +774,14 @@ impl NodeLog {
             _ => None,
         };
         if let Some(&top) = self.open.last() {
-            self.rows[top].outcome.add(search, note);
+            let row = &mut self.rows[top];
+            if !row.decided
+                && let Some(words) = decision(search, event)
+            {
+                decide(&mut row.said, words);
+                row.decided = true;
+            }
+            row.outcome.add(search, note);
         }
         if !search.node_step(event) {
             return;
@@ -786,6 +809,8 @@ impl NodeLog {
             choice,
             label,
             outcome: Outcome::default(),
+            said: lead(search),
+            decided: false,
             step: self.step,
         });
         self.open.push(self.rows.len() - 1);
@@ -834,12 +859,13 @@ impl NodeLog {
         (self.outside + self.open.len()).checked_sub(1)
     }
 
-    /// Row `i` of the table: node number, the node's cells, its outcome.
+    /// Row `i` of the table: node number, the node's cells, its outcome,
+    /// as `--print table` writes the row (the outcome as far as decided).
     pub fn table_row(&self, i: usize) -> Vec<String> {
         let row = &self.rows[i];
         let mut cells = vec![self.number(i).to_string()];
         cells.extend(row.cells.iter().cloned());
-        cells.push(row.outcome.text());
+        cells.push(row.said.clone());
         cells
     }
 

@@ -4,7 +4,9 @@
 
 use std::io::{self, Write};
 
+use crate::estimate;
 use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
+use crate::progress::Progress;
 use crate::search::{EventKind, SearchEvent};
 use crate::worksheet::{self, Blanks, Sheet};
 
@@ -28,8 +30,22 @@ pub enum Mode {
     /// The same screen as an SVG picture in the theme's colours.
     Svg,
     /// The screen from step --from to --to as an asciicast (a recording
-    /// asciinema plays), --speed steps a second, at --size.
+    /// asciinema plays), --rate steps a second, at --size.
     Cast,
+    /// The screen from step --from to --to as one web page that steps like
+    /// the terminal (its keys, a slider, `#step=K` addresses), at --size.
+    Html,
+    /// Knuth's estimate of the tree's nodes from --probes K random probes
+    /// (default 1000), --seed S (default 0).
+    Estimate,
+}
+
+impl Mode {
+    /// Whether the mode draws the screen (and so takes `--bare`, `--size`
+    /// and the look's options).
+    pub fn draws_screen(self) -> bool {
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+    }
 }
 
 /// Prints a whole search in the given mode.
@@ -37,23 +53,52 @@ pub enum Mode {
 /// A worksheet gets the default blanks (`legal,outcome`);
 /// [`worksheet::write`] takes others. Every write error (a closed pipe, a
 /// full disk) is returned, never a panic.
-pub fn print<S: Sheet>(mut search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
+pub fn print<S: Sheet>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
+    print_watched(search, mode, out, &mut Progress::off())
+}
+
+/// [`print`], with a long run's progress shown by `progress` (summary,
+/// JSON lines, trace and table; it is erased before the summary line).
+pub fn print_watched<S: Sheet>(
+    mut search: S,
+    mode: Mode,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> io::Result<()> {
     match mode {
         Mode::Summary => {
-            search.run_to_end();
+            search.run_to_end_reporting(&mut |nodes| progress.nodes(nodes));
+            progress.finish();
             writeln!(out, "{}", model::summary(&search))?;
             out.flush()
         }
-        Mode::Jsonl => write_jsonl(search, out),
-        Mode::Trace => write_trace(search, out),
-        Mode::Table => write_table(search, out),
+        Mode::Jsonl => write_jsonl(search, out, progress),
+        Mode::Trace => write_trace(search, out, progress),
+        Mode::Table => write_table(search, out, progress),
         Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
-        // A frame, an SVG or a cast draws the screen, which needs a
+        Mode::Estimate => {
+            let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
+            writeln!(out, "{}", line.map_err(io::Error::other)?)?;
+            out.flush()
+        }
+        // A frame, an SVG, a cast or a page draws the screen, which needs a
         // `Scene`: `launch::show` makes it, and never sends it here.
-        Mode::Frame | Mode::Svg | Mode::Cast => Err(io::Error::other(
+        Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html => Err(io::Error::other(
             "internal error: the screen is drawn by launch::show, not print",
         )),
     }
+}
+
+/// `--print estimate`: the one line of Knuth's estimate of the nodes from
+/// `probes` probes of the search (before its first event) for `seed`.
+pub fn estimate_line<S: Report>(
+    search: &S,
+    probes: u64,
+    seed: u64,
+) -> Result<String, estimate::Endless> {
+    let figures = estimate::estimate(search, probes, seed)?;
+    let summary = search.summary();
+    Ok(estimate::line(estimate::head(&summary), &figures, seed))
 }
 
 /// How much text [`Lines`] gathers before handing it to the writer.
@@ -111,10 +156,15 @@ impl<'a> Lines<'a> {
 
 /// `--print jsonl`: one object per event, `step`, `event`, the event's
 /// fields and `nodes` in that order, then the `done` object.
-fn write_jsonl<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+fn write_jsonl<S: Report>(
+    mut search: S,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> io::Result<()> {
     let mut lines = Lines::new(out);
     let mut counters = LineCounters::default();
     while let Some(event) = search.next() {
+        progress.tick(search.counters());
         counters.json_line(&search, &event, lines.line());
         lines.end_line()?;
     }
@@ -241,7 +291,11 @@ const TRACE_NUMBER: usize = 6;
 
 /// `--print trace`: a header, one line per event (step, nodes, the state
 /// after it, the event in words), then the summary.
-fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+fn write_trace<S: Report>(
+    mut search: S,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> io::Result<()> {
     let mut lines = Lines::new(out);
     // The state (N-Queens: the masks) has the same width on every line, so
     // it comes before the words, whose length varies: the columns stay
@@ -262,6 +316,7 @@ fn write_trace<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
     let mut state_key = None;
     let mut counters = LineCounters::default();
     while let Some(event) = search.next() {
+        progress.tick(search.counters());
         let c = search.counters();
         let line = lines.line();
         push_padded(line, counters.steps.text(c.steps), TRACE_NUMBER);
@@ -313,7 +368,11 @@ fn push_padded(out: &mut String, digits: &str, width: usize) {
 /// `--print table`: the Markdown table, each row written as soon as its
 /// node's outcome is known, so memory stays bounded however long the
 /// search runs.
-fn write_table<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> {
+fn write_table<S: Report>(
+    mut search: S,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> io::Result<()> {
     let mut lines = Lines::new(out);
     let header = search.table_header();
     push_markdown_row(lines.line(), header.iter().copied());
@@ -322,6 +381,7 @@ fn write_table<S: Report>(mut search: S, out: &mut dyn Write) -> io::Result<()> 
     lines.end_line()?;
     let mut rows = Rows::new(&search);
     while let Some(event) = search.next() {
+        progress.tick(search.counters());
         if let Some(row) = rows.record(&search, &event) {
             push_markdown_row(lines.line(), row.cells().iter().map(String::as_str));
             lines.end_line()?;

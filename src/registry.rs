@@ -24,11 +24,21 @@ pub const KINDS: &[&dyn Kind] = &[
     &Solo::<cover::command::CoverArgs>::new("cover"),
 ];
 
-/// What `backstep --help` says of the program, naming its searches.
-pub const ABOUT: &str = "Step through backtracking searches event by event: N-Queens, Sudoku, \
-Word Search, words from a list, Rat in a Maze, graph colouring and exact cover. With no \
-command it opens 4-Queens, and the options below apply to it; each command's `--help` lists \
-that command's own";
+/// What `backstep --help` says of the program, naming its searches as
+/// [`KINDS`] lists them (so that a new search is named there too).
+pub fn about() -> String {
+    let names: Vec<&str> = KINDS.iter().map(|kind| kind.name()).collect();
+    let listed = match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!(
+        "Step through backtracking searches event by event, one command each: {listed}. With no \
+command it opens 4-Queens, and the options below apply to it. Each command's `--help` lists \
+that command's own options."
+    )
+}
 
 /// `backstep` with no command: 4-Queens, with the top-level options.
 pub fn default(view: SearchView) -> Result<ExitCode> {

@@ -12,12 +12,11 @@ use crate::search::queens::{Queens, QueensOptions};
 use crate::search::sudoku::{Order, Sudoku, SudokuOptions};
 use crate::search::word::{Board, WordOptions, WordSearch};
 
-/// The Sudoku of the samples, as one line of 81 digits.
-pub const SUDOKU: &str =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-/// The board of the word samples.
-pub const BOARD: &str = "ABCE,SFCS,ADEE";
-/// The words searched on [`BOARD`], with whether each should be found.
+/// The name of the samples' Sudoku and board among the shipped ones
+/// (`assets/sudoku/sample.txt`, `assets/word/sample.txt`): the one list.
+pub const SAMPLE: &str = "sample";
+/// The words searched on the sample board, with whether each should be
+/// found.
 pub const WORDS: [(&str, bool); 3] = [("ABCCED", true), ("SEE", true), ("ABCB", false)];
 
 /// Runs the samples and returns their lines and whether every check passed.
@@ -35,7 +34,7 @@ pub fn run() -> Result<(String, bool)> {
         lines.push(queens.summary());
     }
 
-    let puzzle = input::parse_grid(SUDOKU)?;
+    let puzzle = input::load_puzzle(SAMPLE)?.value;
     let solved = finish(Sudoku::new(
         &puzzle,
         SudokuOptions {
@@ -44,17 +43,18 @@ pub fn run() -> Result<(String, bool)> {
         },
     ));
     ok &= solved.solution_count() == 1;
-    let mut unchanged = solved.grid() == puzzle.cells() && puzzle == input::parse_grid(SUDOKU)?;
+    let mut unchanged =
+        solved.grid() == puzzle.cells() && puzzle == input::load_puzzle(SAMPLE)?.value;
     lines.push(solved.summary());
 
-    let board = input::load_board(BOARD)?.value;
+    let board = input::load_board(SAMPLE)?.value;
     for (word, expected) in WORDS {
         let search = finish(WordSearch::new(&board, word, word_options()));
         ok &= search.found().is_some() == expected;
         unchanged &= search.path().is_empty() && no_marks(&search, &board);
         lines.push(search.summary());
     }
-    unchanged &= board == input::load_board(BOARD)?.value;
+    unchanged &= board == input::load_board(SAMPLE)?.value;
 
     lines.push(format!("inputs unchanged = {}", u8::from(unchanged)));
     ok &= unchanged;

@@ -10,6 +10,7 @@
 use std::io::{self, Write};
 
 use crate::model::{Report, Rows, Table};
+use crate::rng::SplitMix64;
 
 /// The most nodes a worksheet lists. A student traces a few dozen nodes by
 /// hand at most, and 60 rows already fill a page or two; past that the
@@ -362,9 +363,9 @@ fn hide(table: &Table, hide: &Hide) -> Table {
             let count = cells.len().div_ceil(3);
             // A partial Fisher-Yates shuffle: the first `count` cells end up
             // a uniform random choice.
-            let mut rng = SplitMix64(*seed);
+            let mut rng = SplitMix64::new(*seed);
             for k in 0..count {
-                let pick = k + rng.below(cells.len() - k);
+                let pick = k + rng.below((cells.len() - k) as u64) as usize;
                 cells.swap(k, pick);
             }
             for &(i, j) in &cells[..count] {
@@ -394,26 +395,6 @@ fn hide(table: &Table, hide: &Hide) -> Table {
     Table {
         header: table.header.clone(),
         rows,
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a few lines, good enough to pick
-/// cells, and the same on every platform, so a seed names one sheet forever.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`); the modulo bias is far below
-    /// anything a worksheet could show.
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
     }
 }
 

@@ -24,6 +24,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
+use crate::files;
 use crate::launch::{self, Kind};
 use crate::search::EventKind;
 use crate::ui::scene::Scene;
@@ -86,7 +87,8 @@ pub struct CheckArgs {
 pub enum Format {
     /// Words for a person.
     Text,
-    /// One JSON object (SPEC §6).
+    /// One JSON object: ok, compared, matched, first_difference, bug (a
+    /// worksheet: ok, cells, first_wrong).
     Json,
 }
 
@@ -171,12 +173,13 @@ pub fn serve<S: Scene + Sheet>(
     name: &str,
     request: Request,
     theme: Theme,
+    mouse: bool,
 ) -> Result<ExitCode> {
     let outcome = match request.task {
         Task::Trace(compared) => Outcome::Trace(trace::grade(search, &request.file, compared)?),
         Task::Sheet => Outcome::Sheet(sheet::grade(search, &request.file)?),
         Task::Open(compared) => {
-            trace::open(search, name, &request.file, compared, theme)?;
+            trace::open(search, name, &request.file, compared, (theme, mouse))?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -184,20 +187,15 @@ pub fn serve<S: Scene + Sheet>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A path as a message shows it: control characters escaped.
+/// A path as a message shows it: quoted, control characters escaped.
 pub(crate) fn shown(path: &Path) -> String {
-    escaped(&path.display().to_string())
+    files::quoted(path)
 }
 
 /// Text from a student's file as a message shows it: control characters
 /// escaped, so that nothing in the file can reach the terminal as a code.
 pub(crate) fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            c if c.is_control() => c.escape_debug().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+    files::escaped(text)
 }
 
 impl CheckArgs {
@@ -206,13 +204,12 @@ impl CheckArgs {
     /// is an error (status 2).
     pub fn run(self, kinds: &[&dyn Kind]) -> Result<ExitCode> {
         let file = &self.file;
-        let meta =
-            std::fs::metadata(file).with_context(|| format!("cannot open {}", shown(file)))?;
-        if !meta.is_file() {
-            bail!(
-                "{} is not a regular file: check reads it twice (once for the kinds it holds, once to compare)",
-                shown(file)
-            );
+        // Checked before it is opened: a FIFO or a device is named and
+        // never opened (check reads the file twice: once for the kinds it
+        // holds, once to compare).
+        match files::find(file) {
+            files::Found::File(_) => {}
+            found => return Err(files::not_a_file("file", file, found)),
         }
         match sheet::sniff(file)? {
             sheet::Sniffed::Trace => self.run_trace(kinds),
@@ -319,6 +316,11 @@ impl<'a> Built<'a> {
                     names.join(", ")
                 )
             })?;
+        if let Some(option) = rest.iter().find(|a| *a == "--list" || *a == "--play") {
+            bail!(
+                "check grades against a search, and {option} shows none: leave it out of the search's arguments"
+            );
+        }
         if rest.iter().any(|a| a == "--bug" || a.starts_with("--bug=")) {
             bail!(
                 "check grades against the correct search: leave --bug out (a trace that follows a bug is named by check itself)"
@@ -349,7 +351,10 @@ impl<'a> Built<'a> {
         self.run(request.clone())?;
         match request.take() {
             Some(Outcome::Trace(graded)) => Ok(graded),
-            _ => bail!("internal error: the search left no grade"),
+            _ => bail!(
+                "check: `{}` builds no search to grade against",
+                escaped(&self.args.join(" "))
+            ),
         }
     }
 

@@ -106,6 +106,16 @@ impl TraceReader {
     /// The next event line, checked to be an object with a known `event`
     /// and whole-number `step` and `nodes` if it has them.
     pub fn next_event(&mut self) -> Result<Option<TraceLine>> {
+        Ok(match self.next_unless("")? {
+            Some(Next::Line(line)) => Some(line),
+            Some(Next::Exact(_)) | None => None,
+        })
+    }
+
+    /// The next event line, or only its number when its text is exactly
+    /// `exact` (the search's own JSON line: most lines of a right trace
+    /// are, and need no parsing); `exact` empty matches no line.
+    pub fn next_unless(&mut self, exact: &str) -> Result<Option<Next>> {
         loop {
             if !self.lines.next_line()? {
                 return Ok(None);
@@ -114,38 +124,57 @@ impl TraceReader {
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
-            let number = self.lines.number;
-            let at = || self.lines.at(number);
-            let fields: Fields = match serde_json::from_str::<serde_json::Value>(text) {
-                Ok(serde_json::Value::Object(fields)) => fields,
-                Ok(_) => bail!("{}: not a JSON object", at()),
-                Err(err) => bail!("{}: not a JSON object ({err})", at()),
-            };
-            let kind = match fields.get("event") {
-                Some(serde_json::Value::String(name)) => match kind_named(name) {
-                    Some(kind) => kind,
-                    None if name == "done" => continue,
-                    None => bail!(
-                        "{}: unknown event kind {:?} (place, reject, dead-end, undo, solution or done)",
-                        at(),
-                        super::escaped(name)
-                    ),
-                },
-                Some(_) => bail!("{}: `event` should be a string", at()),
-                None => bail!("{}: no `event` field", at()),
-            };
-            for key in ["step", "nodes"] {
-                if fields.get(key).is_some_and(|v| !v.is_u64()) {
-                    bail!("{}: `{key}` should be a whole number", at());
-                }
+            if text == exact {
+                return Ok(Some(Next::Exact(self.lines.number)));
             }
-            return Ok(Some(TraceLine {
-                line: number,
-                kind,
-                fields,
-            }));
+            if let Some(line) = self.parse()? {
+                return Ok(Some(Next::Line(line)));
+            }
         }
     }
+
+    /// The current line as an event line; `None` for a `done` line.
+    fn parse(&self) -> Result<Option<TraceLine>> {
+        let text = self.lines.text().trim();
+        let number = self.lines.number;
+        let at = || self.lines.at(number);
+        let fields: Fields = match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            Ok(_) => bail!("{}: not a JSON object", at()),
+            Err(err) => bail!("{}: not a JSON object ({err})", at()),
+        };
+        let kind = match fields.get("event") {
+            Some(serde_json::Value::String(name)) => match kind_named(name) {
+                Some(kind) => kind,
+                None if name == "done" => return Ok(None),
+                None => bail!(
+                    "{}: unknown event kind {:?} (place, reject, dead-end, undo, solution or done)",
+                    at(),
+                    super::escaped(name)
+                ),
+            },
+            Some(_) => bail!("{}: `event` should be a string", at()),
+            None => bail!("{}: no `event` field", at()),
+        };
+        for key in ["step", "nodes"] {
+            if fields.get(key).is_some_and(|v| !v.is_u64()) {
+                bail!("{}: `{key}` should be a whole number", at());
+            }
+        }
+        Ok(Some(TraceLine {
+            line: number,
+            kind,
+            fields,
+        }))
+    }
+}
+
+/// What [`TraceReader::next_unless`] read.
+pub enum Next {
+    /// A line whose text was exactly the one given, by its number.
+    Exact(u64),
+    /// Any other event line.
+    Line(TraceLine),
 }
 
 /// The event kind of a JSON `event` name.

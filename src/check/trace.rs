@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use serde_json::{Value, json};
 
 use super::field::Fields;
-use super::read::{TraceLine, TraceReader};
+use super::read::{Next, TraceLine, TraceReader};
 use super::{Compared, bug_json, escaped};
 use crate::launch::BugLine;
 use crate::model::{self, Report};
@@ -97,7 +97,29 @@ pub fn grade<S: Report>(mut search: S, path: &Path, compared: Compared) -> Resul
     let mut matched: u64 = 0;
     loop {
         let expected = next_compared(&mut search, compared);
-        let yours = reader.next_event()?;
+        json.clear();
+        if let Some(event) = &expected {
+            print::json_line(&search, event, &mut json);
+        }
+        let yours = match (reader.next_unless(&json)?, &expected) {
+            // The search's own line, word for word: the same event.
+            (Some(Next::Exact(line)), Some(event)) => {
+                let mut words = match context.len() {
+                    CONTEXT => context
+                        .pop_front()
+                        .map(|(_, words)| words)
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                words.clear();
+                let _ = model::write_told(&search, event, &mut words);
+                context.push_back((line, words));
+                matched += 1;
+                continue;
+            }
+            (Some(Next::Line(line)), _) => Some(line),
+            (Some(Next::Exact(_)) | None, _) => None,
+        };
         let differ = |line, yours: Option<Shown>, expected: Option<Shown>, search: &S| Graded {
             label: label.clone(),
             matched,
@@ -122,13 +144,13 @@ pub fn grade<S: Report>(mut search: S, path: &Path, compared: Compared) -> Resul
                 return Ok(differ(yours.line, Some(shown), None, &search));
             }
             (None, Some(expected)) => {
-                let want = reference(&search, &expected, &mut json)?;
+                let want = reference(&search, &expected, &json)?;
                 let line = reader.line() + 1;
                 return Ok(differ(line, None, Some(want), &search));
             }
             (Some(yours), Some(expected)) => (yours, expected),
         };
-        let want = reference(&search, &expected, &mut json)?;
+        let want = reference(&search, &expected, &json)?;
         let at = || reader_at(path, yours.line);
         let renumbered = json!(matched + 1);
         if !agree(
@@ -156,13 +178,11 @@ fn reader_at(path: &Path, line: u64) -> String {
 }
 
 /// The search's event as the report shows it.
-fn reference<S: Report>(search: &S, event: &S::Event, json: &mut String) -> Result<Shown> {
-    json.clear();
-    print::json_line(search, event, json);
+fn reference<S: Report>(search: &S, event: &S::Event, json: &str) -> Result<Shown> {
     let fields: Fields =
         serde_json::from_str(json).context("internal error: the search's JSON line")?;
     Ok(Shown {
-        words: crate::model::told(search, event),
+        words: model::told(search, event),
         fields,
     })
 }
@@ -171,7 +191,7 @@ fn reference<S: Report>(search: &S, event: &S::Event, json: &mut String) -> Resu
 /// the search reads it back, else as the JSON it was written in.
 fn student<S: Report>(search: &S, fields: Fields) -> Shown {
     let words = match search.read_event(&fields) {
-        Some(event) => crate::model::told(search, &event),
+        Some(event) => model::told(search, &event),
         None => escaped(&Value::Object(fields.clone()).to_string()),
     };
     Shown { words, fields }
@@ -355,7 +375,7 @@ pub fn open<S: Scene>(
     name: &str,
     path: &Path,
     compared: Compared,
-    theme: Theme,
+    (theme, mouse): (Theme, bool),
 ) -> Result<()> {
     let graded = grade(search.clone(), path, compared)?;
     if !crate::ui::can_draw() {
@@ -380,5 +400,5 @@ pub fn open<S: Scene>(
     };
     let mut app = App::opened(search, name, theme, step, Panel::Events);
     app.message = Some(note);
-    crate::ui::run_app(app, false, true, None)
+    crate::ui::run_app(app, false, mouse, None)
 }

@@ -7,6 +7,7 @@
 use anyhow::{Result, bail};
 
 use super::{Loaded, file_name, looks_like_path, read_file};
+use crate::assets;
 use crate::files;
 use crate::search::maze::{Grid, MAX_SIDE};
 
@@ -18,12 +19,27 @@ pub fn default_grid() -> Grid {
     parse_list(DEFAULT).expect("the default maze is valid")
 }
 
+/// The maze of `backstep maze`: the first argument (a shipped name or a
+/// file), else `--grid` (rows or a file), else the default.
+pub fn maze_of(named: Option<&str>, typed: Option<&str>) -> Result<Loaded<Grid>> {
+    match (named, typed) {
+        (Some(arg), _) => super::load_named(assets::MAZES, "maze", arg, parse_lines),
+        (None, Some(arg)) => load_grid(arg),
+        (None, None) => load_grid(DEFAULT),
+    }
+}
+
+/// Reads a maze file: one row per line, blank lines ignored.
+pub fn parse_lines(text: &str) -> Result<Grid> {
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    Grid::new(&rows)
+}
+
 /// Loads a maze from a file (one row per line) if a file of that name
 /// exists, else from rows separated by commas.
 pub fn load_grid(arg: &str) -> Result<Loaded<Grid>> {
     if let Some(text) = read_file(arg, "maze")? {
-        let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let value = Grid::new(&rows)
+        let value = parse_lines(&text)
             .map_err(|e| anyhow::anyhow!("maze file {}: {e}", files::quoted(arg)))?;
         return Ok(Loaded {
             name: file_name(arg),

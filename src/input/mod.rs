@@ -126,7 +126,12 @@ pub fn parse_grid(text: &str) -> Result<Puzzle> {
 /// Loads a Word Search board from a shipped name, a file (one row per line),
 /// or rows separated by commas (`ABCE,SFCS,ADEE`).
 pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
-    if let Some(asset) = assets::find(assets::BOARDS, arg) {
+    load_board_from(assets::BOARDS, arg)
+}
+
+/// [`load_board`], with the shipped boards of `list`.
+fn load_board_from(list: &'static [Asset], arg: &str) -> Result<Loaded<Board>> {
+    if let Some(asset) = assets::find(list, arg) {
         return from_asset(asset, parse_board_lines);
     }
     if let Some(text) = read_file(arg, "board")? {
@@ -143,7 +148,7 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
         bail!(
             "the board file {} does not exist (and it is not a shipped board: {})",
             files::quoted(arg),
-            assets::names(assets::BOARDS)
+            assets::names(list)
         );
     }
     let rows: Vec<&str> = if arg.trim().is_empty() {
@@ -156,6 +161,48 @@ pub fn load_board(arg: &str) -> Result<Loaded<Board>> {
         name: arg.to_string(),
         value,
     })
+}
+
+/// Loads the instance a search's first argument names: a shipped one of
+/// `list` by name, or a file, read by `parse`. Typed text is not read here
+/// (it has its own option, `--grid`, `--board`): a mistyped name is an
+/// error naming the shipped ones, never a tiny board of its letters.
+pub fn load_named<T>(
+    list: &'static [Asset],
+    what: &str,
+    arg: &str,
+    parse: fn(&str) -> Result<T>,
+) -> Result<Loaded<T>> {
+    if let Some(asset) = assets::find(list, arg) {
+        return from_asset(asset, parse);
+    }
+    if let Some(text) = read_file(arg, what)? {
+        let value = parse(&text).with_context(|| format!("{what} file {}", files::quoted(arg)))?;
+        return Ok(Loaded {
+            name: file_name(arg),
+            value,
+        });
+    }
+    bail!(
+        "{} is neither a shipped {what} ({}) nor a file",
+        files::quoted(arg),
+        assets::names(list)
+    )
+}
+
+/// The board of `word` or `words`: the first argument (a shipped name or
+/// a file), else `--board` (rows, a file or a name), else `default` rows.
+pub fn board_of(
+    list: &'static [Asset],
+    named: Option<&str>,
+    typed: Option<&str>,
+    default: &str,
+) -> Result<Loaded<Board>> {
+    match (named, typed) {
+        (Some(arg), _) => load_named(list, "board", arg, parse_board_lines),
+        (None, Some(arg)) => load_board_from(list, arg),
+        (None, None) => load_board_from(list, default),
+    }
 }
 
 /// Reads a board written one row per line; blank lines and lines starting

@@ -426,6 +426,12 @@ impl Search for Colour {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         self.graph.adjacent.capacity() * std::mem::size_of::<u32>()
             + self.colours.capacity()

@@ -606,6 +606,12 @@ impl<R: Rules> Search for Maze<R> {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         self.grid.open.capacity()
             + self.frames.capacity() * std::mem::size_of::<Frame>()

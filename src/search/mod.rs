@@ -57,7 +57,7 @@ impl EventKind {
 /// Events are `Copy` and a few words wide: a step moves no heap data, and
 /// what an event would need a list for (a board, a path) is read from the
 /// search's view at that moment.
-pub trait SearchEvent: Copy + std::fmt::Debug + PartialEq {
+pub trait SearchEvent: Copy + std::fmt::Debug + PartialEq + Send + 'static {
     /// Which of the five kinds this event is.
     fn kind(&self) -> EventKind;
 }
@@ -101,9 +101,16 @@ impl Counters {
     }
 }
 
+/// How many events [`Search::run_to_end_reporting`] runs between two
+/// reports: a clock read every 2^16 events costs nothing measurable.
+pub const REPORT_EVERY: u64 = 1 << 16;
+
 /// What the three searches share: a cloneable iterator over events with
 /// counters and a finished flag that a caller can read between events.
-pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
+///
+/// A search is `Send` and owns its data (`'static`), so that a clone can
+/// be probed on a thread of its own (`estimate::Background`).
+pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone + Send + 'static {
     /// The event type this search yields.
     type Event: SearchEvent;
 
@@ -120,6 +127,21 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
         self.by_ref().for_each(drop);
     }
 
+    /// Runs the search to its end as [`Search::run_to_end`] does, telling
+    /// `report` the node counter now and then (every [`REPORT_EVERY`]
+    /// events, or as often in a search's own fast path), so that a long
+    /// run can show its progress; the counters end the same.
+    fn run_to_end_reporting(&mut self, report: &mut dyn FnMut(u64)) {
+        loop {
+            for _ in 0..REPORT_EVERY {
+                if self.next().is_none() {
+                    return;
+                }
+            }
+            report(self.counters().nodes);
+        }
+    }
+
     /// The heap this search owns beyond its inline `size_of` (stacks, grids,
     /// paths: their capacities times their element sizes), so that the
     /// timeline can keep its checkpoints within a byte budget. An estimate
@@ -127,6 +149,15 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone {
     fn heap_bytes(&self) -> usize {
         0
     }
+
+    /// Skips what is left of the node the last event entered: called right
+    /// after a `place`, it makes the next event that place's `undo`, with
+    /// nothing of the child's subtree before it (no solution, no stop).
+    /// Knuth's probes (`estimate.rs`) call it to count a node's children
+    /// without searching them; the search's own stepping never does, so it
+    /// costs that nothing. One line in each engine: the deepest frame's
+    /// phase becomes `Leave`.
+    fn skip_subtree(&mut self);
 
     /// The search's node budget (SPEC §5, `--max-nodes`).
     fn budget(&self) -> &Budget;

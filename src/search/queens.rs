@@ -119,12 +119,23 @@ pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'stati
     /// The variant a search with these rules and options is.
     fn strategy(options: QueensOptions) -> Strategy;
 
+    /// Whether the rules consult the low-diagonal mask `L` (a bug may
+    /// not): what the views show as attacked and legal is what the rules
+    /// compute.
+    const READS_LOW: bool = true;
+
     /// The next event, or `None` once the root is left.
     fn next(search: &mut Queens<Self>) -> Option<QueensEvent>;
 
     /// Runs the search to its end (see [`Search::run_to_end`]).
     fn run_to_end(search: &mut Queens<Self>) {
         search.by_ref().for_each(drop);
+    }
+
+    /// Runs the search to its end, reporting the nodes now and then (see
+    /// [`Search::run_to_end_reporting`]).
+    fn run_to_end_reporting(search: &mut Queens<Self>, report: &mut dyn FnMut(u64)) {
+        search.step_to_end(report);
     }
 }
 
@@ -480,7 +491,23 @@ impl<R: Rules> Queens<R> {
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before
     /// any symmetry restriction.
     pub fn legal(&self) -> u32 {
-        self.all & !self.masks().attacked()
+        self.all & !self.attacked()
+    }
+
+    /// The columns of the current row the rules count as attacked: `C|H|L`
+    /// (`C|H` for rules that never read `L`).
+    pub fn attacked(&self) -> u32 {
+        let m = self.masks();
+        if R::READS_LOW {
+            m.attacked()
+        } else {
+            m.cols | m.high
+        }
+    }
+
+    /// Whether the rules consult `L` (see [`Rules::READS_LOW`]).
+    pub fn reads_low(&self) -> bool {
+        R::READS_LOW
     }
 
     /// The columns the current node may place in: `legal`, restricted to the
@@ -624,7 +651,11 @@ impl Rules for Pruning {
     }
 
     fn run_to_end(search: &mut Queens<Pruning>) {
-        search.count_to_end();
+        search.count_to_end(|_| {});
+    }
+
+    fn run_to_end_reporting(search: &mut Queens<Pruning>, report: &mut dyn FnMut(u64)) {
+        search.count_to_end(report);
     }
 }
 
@@ -743,6 +774,20 @@ impl<R: Rules> Queens<R> {
     }
 }
 
+impl<R: Rules> Queens<R> {
+    /// Runs to the end event by event, reporting the nodes every
+    /// [`REPORT_EVERY`](super::REPORT_EVERY) events.
+    fn step_to_end(&mut self, report: &mut dyn FnMut(u64)) {
+        let mut events = 0u64;
+        while self.next().is_some() {
+            events += 1;
+            if events & (super::REPORT_EVERY - 1) == 0 {
+                report(self.counters.nodes);
+            }
+        }
+    }
+}
+
 impl<R: Rules> Search for Queens<R> {
     type Event = QueensEvent;
 
@@ -758,12 +803,20 @@ impl<R: Rules> Search for Queens<R> {
         R::run_to_end(self);
     }
 
+    fn run_to_end_reporting(&mut self, report: &mut dyn FnMut(u64)) {
+        R::run_to_end_reporting(self, report);
+    }
+
     fn budget(&self) -> &Budget {
         &self.budget
     }
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+
+    fn skip_subtree(&mut self) {
+        self.phase = Phase::Leave;
     }
 }
 
@@ -773,12 +826,18 @@ impl Queens<Pruning> {
     /// events, and the counters are set to what the event stream would have
     /// left (each node but the root is one `place` and one `undo`). Anything
     /// else takes the events one by one. A test checks both ways agree.
-    fn count_to_end(&mut self) {
+    ///
+    /// `report` hears the nodes counted so far each time the loop climbs
+    /// back to one of the top [`REPORT_ROWS`] rows: rare next to the places
+    /// (a few thousand times in the billion nodes of 16-Queens), and
+    /// compiled away when `report` does nothing (`run_to_end`).
+    fn count_to_end(&mut self, mut report: impl FnMut(u64)) {
         let fresh = self.counters.steps == 0 && self.depth == 0 && self.phase == Phase::Enter;
         if self.options.rejects || self.options.n < 2 || !fresh || self.budget.is_limited() {
-            self.by_ref().for_each(drop);
+            self.step_to_end(&mut report);
             return;
         }
+        let base = self.counters.nodes;
         let (n, all) = (self.options.n as usize, self.all);
         let (mut places, mut found, mut weighted, mut dead_ends) = (0u64, 0u64, 0u64, 0u64);
         // The current node lives in locals; a frame is written only when a
@@ -792,6 +851,9 @@ impl Queens<Pruning> {
                 }
                 depth -= 1;
                 (todo, masks) = (self.frames[depth].todo, self.frames[depth].masks);
+                if depth < REPORT_ROWS {
+                    report(base + places);
+                }
                 continue;
             }
             if depth + 1 == n {
@@ -831,6 +893,9 @@ impl Queens<Pruning> {
         c.dead_ends += dead_ends;
     }
 }
+
+/// How deep the counting loop of [`Queens::count_to_end`] reports from.
+const REPORT_ROWS: usize = 4;
 
 /// Formats a mask most-significant bit first in `n` digits: `0001` is column 0.
 pub fn format_mask(mask: u32, n: u8) -> String {

@@ -261,6 +261,10 @@ impl Search for Fundamental {
     fn budget_mut(&mut self) -> &mut Budget {
         self.inner.budget_mut()
     }
+
+    fn skip_subtree(&mut self) {
+        self.inner.skip_subtree();
+    }
 }
 
 #[cfg(test)]

@@ -268,6 +268,13 @@ impl Search for Permutations {
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
     }
+
+    fn skip_subtree(&mut self) {
+        // An empty row to scan, and on a complete board no test: straight
+        // on to the undo.
+        self.todo[self.depth] = 0;
+        self.phase = Phase::Leave;
+    }
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ impl StateEvent {
 }
 
 /// How the attacks are held: tested, and updated on place and undo.
-pub trait State: Clone + std::fmt::Debug {
+pub trait State: Clone + std::fmt::Debug + Send + 'static {
     /// The state's name, as `--state` spells it.
     const NAME: &'static str;
     /// Whether an attack reject names its attackers.
@@ -514,6 +514,10 @@ impl<S: State> Search for Held<S> {
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+
+    fn skip_subtree(&mut self) {
+        self.phase = Phase::Leave;
     }
 }
 

@@ -709,6 +709,12 @@ impl<R: Rules> Search for Sudoku<R> {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         self.owned_heap()
     }

@@ -280,6 +280,10 @@ impl Search for SudokuDlx {
         self.cover.budget_mut()
     }
 
+    fn skip_subtree(&mut self) {
+        self.cover.skip_subtree();
+    }
+
     fn heap_bytes(&self) -> usize {
         // The givens and the option table are shared by clones.
         self.cover.heap_bytes()

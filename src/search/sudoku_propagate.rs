@@ -722,6 +722,12 @@ impl Search for Propagate {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         self.givens.capacity()
             + self.trail.capacity() * std::mem::size_of::<Placed>()

@@ -653,6 +653,12 @@ impl Search for Words {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         let paths: usize = self
             .found

@@ -104,6 +104,9 @@ pub struct App<S: Scene> {
     pub log_back: usize,
     /// The step the log was scrolled back at.
     pub(super) log_step: u64,
+    /// Drawn without the chrome, for slides (`--bare`): no status at the
+    /// right of the title, no key bar (its rows go to the panels).
+    pub bare: bool,
 }
 
 /// Where the table or tree was last drawn: its first line, the lines in
@@ -180,6 +183,7 @@ impl<S: Scene> App<S> {
             hits: Hits::default(),
             log_back: 0,
             log_step: 0,
+            bare: false,
         }
     }
 
@@ -524,10 +528,18 @@ impl<S: Scene> App<S> {
         }
     }
 
-    /// Asks the question about the next decision, once per step.
+    /// Asks the question about the next decision, once per step. The
+    /// rejects before a decision tell its answer (they strike out the
+    /// columns, digits or moves it does not take), so the question is
+    /// asked before the first of them shows, folded or not, and not at a
+    /// step amid them (stepped through after the answer, or reached by a
+    /// jump).
     fn ask(&mut self) {
         let step = self.timeline.step();
-        let fold = self.fold;
+        let amid_rejects = self
+            .timeline
+            .last_event()
+            .is_some_and(|e| e.kind() == EventKind::Reject);
         let Some(predict) = self.predict.as_mut() else {
             return;
         };
@@ -544,7 +556,9 @@ impl<S: Scene> App<S> {
             .rev()
             .map(Told::event)
             .find(|e| e.kind() != EventKind::Reject);
-        predict.question = peek(search, fold).and_then(|next| search.question(&next, previous));
+        predict.question = peek(search, true)
+            .filter(|_| !amid_rejects)
+            .and_then(|next| search.question(&next, previous));
         // A run stops at every question: the point is to answer it first.
         if predict.question.is_some() {
             self.running = false;

@@ -66,7 +66,11 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
     let board = search.board_size();
     let (mw, _) = masks_size(app, None, Fit::Full);
     let masks_width = mw.max(MIN_MASKS);
-    let bar_rows = if keys_fit(app, area.width) { 1 } else { 2 };
+    let bar_rows = match () {
+        _ if app.bare => 0,
+        _ if keys_fit(app, area.width) => 1,
+        _ => 2,
+    };
     let main_rows = area
         .height
         .checked_sub(1 + PATH_ROWS + bar_rows + LOG_ROWS)?;
@@ -155,7 +159,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame, big: &Big) {
     }
     render_path(app, frame, big.path, false);
     render_log(app, frame, big.log);
-    render_key_bar(app, frame, big.bar);
+    if !app.bare {
+        render_key_bar(app, frame, big.bar);
+    }
     if app.help {
         // Over the panels only: the title and the key bar stay in view.
         let room = Rect {

@@ -665,12 +665,9 @@ fn side<S: Scene>(
     let room = area.width.saturating_sub(4) as usize;
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
-        let end = match end.split_once(", ") {
-            Some((short, _)) if super::columns::width(end) > room => short,
-            _ => end,
-        };
+        let end = end.fitted(room);
         block = block.title_bottom(Span::styled(
-            format!(" {} ", render::shorten(end, room, t)),
+            format!(" {} ", render::shorten(&end, room, t)),
             t.muted(),
         ));
     }

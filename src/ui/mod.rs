@@ -6,6 +6,7 @@ pub mod big;
 pub mod bookmarks;
 pub mod columns;
 pub mod compare;
+pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;

@@ -150,25 +150,18 @@ pub struct Stretch {
     pub from: u64,
     /// The last step shown; `None` for the end of the search.
     pub to: Option<u64>,
-    /// Steps per second.
-    pub speed: f64,
+    /// Steps per second (`--rate`).
+    pub rate: f64,
     /// The screen's columns and rows.
     pub size: (u16, u16),
 }
 
-/// Writes the steps `stretch.from` to `stretch.to` of `app`'s search to
-/// `out` as a cast, one output event per step, each the terminal output
-/// that turns the previous frame into this one (the first clears the
-/// screen and hides the cursor), with a last event that shows the cursor
-/// again, so that the final frame stays on screen as long as the others. Steps and screens are
-/// made one at a time: memory does not grow with the stretch.
-pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
-    let Stretch {
-        from,
-        to,
-        speed,
-        size: (width, height),
-    } = stretch;
+/// Moves `app` to the first step of `stretch`, having checked that the
+/// stretch is in the search: `--from` before `--to`, and both steps reached
+/// (an error names the option and the search's last step otherwise), so
+/// that nothing is written for a stretch that is not there.
+pub fn enter<S: Scene>(app: &mut App<S>, stretch: &Stretch) -> Result<()> {
+    let Stretch { from, to, .. } = *stretch;
     if let Some(to) = to
         && to < from
     {
@@ -184,7 +177,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     }
     if let Some(to) = to {
         // Found to exist before anything is written, so that a bad --to
-        // leaves no half-written cast.
+        // leaves no half-written output.
         let mut probe = app.timeline.clone();
         while probe.step() < to {
             if !probe.forward() {
@@ -193,6 +186,23 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         }
     }
     app.sync();
+    Ok(())
+}
+
+/// Writes the steps `stretch.from` to `stretch.to` of `app`'s search to
+/// `out` as a cast, one output event per step, each the terminal output
+/// that turns the previous frame into this one (the first clears the
+/// screen and hides the cursor), with a last event that shows the cursor
+/// again, so that the final frame stays on screen as long as the others. Steps and screens are
+/// made one at a time: memory does not grow with the stretch.
+pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) -> Result<()> {
+    enter(&mut app, &stretch)?;
+    let Stretch {
+        to,
+        rate,
+        size: (width, height),
+        ..
+    } = stretch;
     let mut cast = cast::Writer::new(out, &Header::new(width, height))?;
     let area = Rect::new(0, 0, width, height);
     let mut previous = Buffer::empty(area);
@@ -210,7 +220,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
         Backend::flush(&mut backend)?;
         let text = String::from_utf8(std::mem::take(&mut bytes))
             .context("internal error: a frame's output is not UTF-8")?;
-        cast.output(frames as f64 / speed, &text)?;
+        cast.output(frames as f64 / rate, &text)?;
         bytes = text.into_bytes();
         previous = frame;
         frames += 1;
@@ -224,7 +234,7 @@ pub fn film<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     bytes.clear();
     CrosstermBackend::new(&mut bytes).show_cursor()?;
     let text = String::from_utf8(bytes).context("internal error: an escape is not UTF-8")?;
-    cast.output(frames as f64 / speed, &text)?;
+    cast.output(frames as f64 / rate, &text)?;
     cast.flush()?;
     Ok(())
 }

@@ -99,7 +99,42 @@ pub struct View<'a, S: Scene> {
     /// The event that led to it.
     pub last: Option<&'a S::Event>,
     /// At the end: what the board shows, e.g. `end: the last solution, from step 9`.
-    pub end: Option<String>,
+    pub end: Option<End>,
+}
+
+/// What the board shows at the end of a search, as data: the words, and
+/// the step its last solution is from, said only where it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// `the last solution`, `no solution`, or the budget's words first.
+    pub said: String,
+    /// The step of the solution shown, if any.
+    pub from: Option<u64>,
+}
+
+impl End {
+    /// The line without the step: `end: the last solution`.
+    pub fn short(&self) -> String {
+        format!("end: {}", self.said)
+    }
+
+    /// The whole line: `end: the last solution, from step 9`.
+    pub fn full(&self) -> String {
+        match self.from {
+            Some(step) => format!("end: {}, from step {step}", self.said),
+            None => self.short(),
+        }
+    }
+
+    /// The whole line when it fits in `room` columns, else the short one.
+    pub fn fitted(&self, room: usize) -> String {
+        let full = self.full();
+        if columns::width(&full) > room {
+            self.short()
+        } else {
+            full
+        }
+    }
 }
 
 /// The view of `app`: at the end of the search the board would be back to
@@ -119,19 +154,19 @@ pub fn view<S: Scene>(app: &App<S>) -> View<'_, S> {
         Some(Some(outcome)) => View {
             search: &outcome.search,
             last: Some(&outcome.event),
-            end: Some(match incomplete {
-                Some(words) => format!(
-                    "end: {words}; the last solution, from step {}",
-                    outcome.step
-                ),
-                None => format!("end: the last solution, from step {}", outcome.step),
+            end: Some(End {
+                said: match incomplete {
+                    Some(words) => format!("{words}; the last solution"),
+                    None => "the last solution".to_string(),
+                },
+                from: Some(outcome.step),
             }),
         },
         Some(None) => View {
-            end: Some(format!(
-                "end: {}",
-                incomplete.as_deref().unwrap_or("no solution")
-            )),
+            end: Some(End {
+                said: incomplete.unwrap_or_else(|| "no solution".to_string()),
+                from: None,
+            }),
             ..live
         },
         None => live,
@@ -166,7 +201,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let counters_rows = COUNTERS_ROWS + app.timeline.search().extra_counters().len() as u16;
     let mut top = bh.max(mh).max(if wide { counters_rows } else { 0 }) + 2;
     // The key bar takes a second line when it needs one and the log can spare it.
-    let bar_rows = if keys_fit(app, area.width) || area.height <= h {
+    let bar_rows = if app.bare {
+        0
+    } else if keys_fit(app, area.width) || area.height <= h {
         1
     } else {
         2
@@ -219,7 +256,9 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         Panel::Code => panels::render_code(app, block(app, "Algorithm"), frame, log),
         Panel::Tree => tree::render_tree(app, block(app, "Search tree"), frame, log),
     }
-    render_key_bar(app, frame, bar);
+    if !app.bare {
+        render_key_bar(app, frame, bar);
+    }
     if app.help {
         // Over the panels only: the title and the key bar stay in view.
         let room = Rect {
@@ -271,7 +310,11 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let right = format!("{state}{fold}{board} {dot} ? help ");
+    let right = if app.bare {
+        String::new()
+    } else {
+        format!("{state}{fold}{board} {dot} ? help ")
+    };
     frame.render_widget(Paragraph::new(title_line(left, right, area.width, t)), area);
 }
 
@@ -570,13 +613,9 @@ pub(super) fn render_path<S: Scene>(
     if let Some(end) = &view.end {
         // Without the step when it does not fit: a figure is whole or absent.
         let room = inner.saturating_sub(2);
-        let full = format!("{title} {} {end}", t.glyphs.dot);
-        title = match end.split_once(", ") {
-            Some((short, _)) if columns::width(&full) > room => {
-                format!("{title} {} {short}", t.glyphs.dot)
-            }
-            _ => full,
-        };
+        let head = format!("{title} {} ", t.glyphs.dot);
+        let end = end.fitted(room.saturating_sub(columns::width(&head)));
+        title = format!("{head}{end}");
         title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);

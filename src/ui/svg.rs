@@ -27,7 +27,7 @@ const FONT_SIZE: f32 = 17.2;
 
 /// The terminal's own colours, for cells that keep them (`Color::Reset`).
 const BACKGROUND: &str = "#16161c";
-const FOREGROUND: &str = "#dcdcdc";
+pub(super) const FOREGROUND: &str = "#dcdcdc";
 
 /// What a run of cells shares.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -146,7 +146,7 @@ fn escape_into(text: &str, out: &mut String) {
 
 /// `#rrggbb` for a colour, `None` for the terminal's own (`Reset`). The
 /// sixteen named colours are xterm's.
-fn hex(colour: Color) -> Option<String> {
+pub(super) fn hex(colour: Color) -> Option<String> {
     let (r, g, b) = match colour {
         Color::Reset => return None,
         Color::Rgb(r, g, b) => (r, g, b),

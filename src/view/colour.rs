@@ -46,6 +46,40 @@ impl Colour {
 }
 
 impl Report for Colour {
+    fn read_event(&self, fields: &crate::check::field::Fields) -> Option<ColourEvent> {
+        use crate::check::field::{uint, uints};
+        let (vertex, colour) = (
+            || uint::<u8>(fields, "vertex"),
+            || uint::<u8>(fields, "colour"),
+        );
+        Some(match fields.get("event")?.as_str()? {
+            "place" => ColourEvent::Place {
+                vertex: vertex()?,
+                colour: colour()?,
+            },
+            "undo" => ColourEvent::Undo {
+                vertex: vertex()?,
+                colour: colour()?,
+            },
+            "reject" => {
+                // `by` lists neighbours by number: a mask of at most 32.
+                let by: Vec<u8> = uints(fields, "by")?;
+                let mask = by.iter().try_fold(0u32, |mask, &v| {
+                    Some(mask | 1u32.checked_shl(u32::from(v))?)
+                })?;
+                ColourEvent::Reject {
+                    vertex: vertex()?,
+                    colour: colour()?,
+                    by: mask,
+                }
+            }
+            "dead-end" => ColourEvent::DeadEnd { vertex: vertex()? },
+            // A colouring is read from the search's own state, not the
+            // line's: the student's is shown as written.
+            _ => return None,
+        })
+    }
+
     fn position_fields(&self) -> &'static [&'static str] {
         &["vertex", "colour"]
     }
@@ -112,11 +146,16 @@ impl Report for Colour {
                     "hold"
                 }
             ),
-            ColourEvent::DeadEnd { vertex } => write!(
-                out,
-                "dead end at vertex {vertex}: each of the {} colours is held by a neighbour",
-                self.options().m
-            ),
+            ColourEvent::DeadEnd { vertex } => match self.options().m {
+                1 => write!(
+                    out,
+                    "dead end at vertex {vertex}: the one colour is held by a neighbour"
+                ),
+                m => write!(
+                    out,
+                    "dead end at vertex {vertex}: each of the {m} colours is held by a neighbour"
+                ),
+            },
             ColourEvent::Undo { vertex, colour } => {
                 write!(out, "undo colour {colour} of vertex {vertex}")
             }

@@ -317,7 +317,11 @@ impl Ask for Cover {
                     name(i)
                 )
             } else {
-                format!("{} has {len} options left", name(i))
+                format!(
+                    "{} has {} left",
+                    name(i),
+                    crate::model::counted(len as u64, "option", "options")
+                )
             };
             wrong.insert(Answer::Word(name(i)), reason);
         }

@@ -403,10 +403,7 @@ impl<R: Rules> Ask for Queens<R> {
         let (answer, why) = match next {
             QueensEvent::Place { col, .. } => (
                 Answer::Number(u32::from(*col)),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    format_set(bits(legal))
-                ),
+                super::queens_words::lowest_untried(*col, self.legal(), legal),
             ),
             QueensEvent::DeadEnd { .. } if !self.checks_at_end() => (
                 Answer::DeadEnd,
@@ -418,11 +415,11 @@ impl<R: Rules> Ask for Queens<R> {
         let mut wrong = BTreeMap::new();
         for c in 0..n {
             let bit = 1u32 << c;
-            let reason = if masks.attacked() & bit != 0 {
+            let reason = if self.attacked() & bit != 0 {
                 let by = Attacks::none()
                     .with(Attack::Column, masks.cols & bit != 0)
                     .with(Attack::High, masks.high & bit != 0)
-                    .with(Attack::Low, masks.low & bit != 0);
+                    .with(Attack::Low, self.reads_low() && masks.low & bit != 0);
                 format!("column {c} is attacked ({})", by.words())
             } else if legal & bit == 0 {
                 format!("column {c} is skipped by symmetry")

@@ -30,9 +30,10 @@ pub(crate) fn centre(text: &'static str, style: Style) -> Cells {
 }
 
 /// An empty square: blank, its background showing the square; without
-/// colour no background shows, so a mark does.
+/// colour no background shows, so a mark does (and a page whose text
+/// reads as the text frame marks it too).
 pub(crate) fn empty(theme: &Theme) -> Cells {
-    if theme.color {
+    if !theme.marks {
         [(" ", Style::new()); 3]
     } else {
         centre(theme.glyphs.empty, theme.muted())

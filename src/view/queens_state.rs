@@ -12,7 +12,7 @@ use std::fmt::{self, Write as _};
 use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
-    paragraph, reject_fields, section, set,
+    lowest_untried, paragraph, reject_fields, section, set,
 };
 use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
 use crate::search::Search;
@@ -365,10 +365,7 @@ impl<S: StateView> Ask for Held<S> {
         let (answer, why) = match *next {
             StateEvent::Place { col, .. } => (
                 Answer::Number(u32::from(col)),
-                format!(
-                    "column {col} is the lowest legal column not yet tried (legal {})",
-                    set(searchable)
-                ),
+                lowest_untried(col, self.legal(), searchable),
             ),
             StateEvent::DeadEnd { .. } => (
                 Answer::DeadEnd,

@@ -19,6 +19,24 @@ pub(crate) fn set(mask: u32) -> String {
     format_set(bits(mask))
 }
 
+/// Why predict's answer is column `col`, naming the sets as the Masks
+/// panel does: `legal`, the columns no queen attacks, and, where symmetry
+/// searches only some of them (the root row), `search`, those it does.
+pub(crate) fn lowest_untried(col: u8, legal: u32, searched: u32) -> String {
+    if searched == legal {
+        format!(
+            "column {col} is the lowest legal column not yet tried (legal {})",
+            set(legal)
+        )
+    } else {
+        format!(
+            "column {col} is the lowest searched column not yet tried (legal {}, search {} by symmetry)",
+            set(legal),
+            set(searched)
+        )
+    }
+}
+
 /// The JSON fields of a place or undo.
 pub(crate) fn cell_fields(json: &mut Json<'_>, row: u8, col: u8) {
     json.uint("row", row).uint("col", col);

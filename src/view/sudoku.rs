@@ -42,6 +42,41 @@ pub(crate) fn result_summary(
 }
 
 impl<R: Rules> Report for Sudoku<R> {
+    fn read_event(&self, fields: &crate::check::field::Fields) -> Option<SudokuEvent> {
+        use crate::check::field::{causes, uint};
+        let (row, col, digit) = (
+            || uint::<u8>(fields, "row"),
+            || uint::<u8>(fields, "col"),
+            || uint::<u8>(fields, "digit"),
+        );
+        Some(match fields.get("event")?.as_str()? {
+            "place" => SudokuEvent::Place {
+                row: row()?,
+                col: col()?,
+                digit: digit()?,
+            },
+            "undo" => SudokuEvent::Undo {
+                row: row()?,
+                col: col()?,
+                digit: digit()?,
+            },
+            "reject" => SudokuEvent::Reject {
+                row: row()?,
+                col: col()?,
+                digit: digit()?,
+                by: causes(fields, "by")?,
+            },
+            "dead-end" => SudokuEvent::DeadEnd {
+                row: row()?,
+                col: col()?,
+            },
+            "solution" => SudokuEvent::Solution {
+                count: uint(fields, "count")?,
+            },
+            _ => return None,
+        })
+    }
+
     fn position_fields(&self) -> &'static [&'static str] {
         &["row", "col", "digit"]
     }

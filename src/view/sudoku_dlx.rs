@@ -300,9 +300,10 @@ impl Ask for SudokuDlx {
             wrong.insert(
                 Answer::Word(name(i)),
                 format!(
-                    "{} ({}) has {len} options left",
+                    "{} ({}) has {} left",
                     name(i),
-                    self.item_words(i)
+                    self.item_words(i),
+                    crate::model::counted(len as u64, "option", "options")
                 ),
             );
         }

@@ -145,9 +145,6 @@ impl Report for Words {
 
     fn write_description(&self, event: &WordsEvent, _found: u64, out: &mut String) -> fmt::Result {
         match *event {
-            // The words read only the event and the board, never the
-            // path: the screen's log describes past events with the
-            // search as it is now.
             WordsEvent::Place { row, col } => {
                 write!(out, "place ({row},{col}) {}", self.letter_at(row, col))
             }

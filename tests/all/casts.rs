@@ -247,7 +247,7 @@ fn print_cast_frames_are_the_screens_step_by_step() {
     // A stretch in the middle of another search, at another size and pace.
     let args = [
         "queens", "6", "--full", "--print", "cast", "--from", "30", "--to", "75", "--size",
-        "100x30", "--speed", "4",
+        "100x30", "--rate", "4",
     ];
     let app = check_cast(&args, (6, false), 30, (100, 30), 4.0);
     assert_eq!(app.timeline.step(), 75);
@@ -262,9 +262,11 @@ fn bad_stretches_and_options_exit_2_naming_them() {
         (&["--from", "9", "--to", "3"], "--from 9 is after --to 3"),
         (&["--to", "last"], "'last'"),
         (&["--from", "-1"], "'-1'"),
-        (&["--speed", "0"], "from 0.001 to 1000000"),
-        (&["--speed", "1e-320"], "from 0.001 to 1000000"),
-        (&["--speed", "fast"], "'fast'"),
+        (&["--rate", "0"], "from 0.001 to 1000000"),
+        (&["--rate", "1e-320"], "from 0.001 to 1000000"),
+        (&["--rate", "fast"], "'fast'"),
+        // replay's --speed is a multiplier, not a cast's steps a second.
+        (&["--speed", "4"], "--rate S, steps a second"),
         (&["--size", "0x24"], "the width '0'"),
         (&["--size", "80"], "expected WxH"),
     ] {
@@ -619,7 +621,7 @@ fn replay_plays_a_cast_to_its_last_screen_and_leaves_on_a_key() {
 
 #[test]
 fn cast_check_counts_the_events_of_a_headless_cast() {
-    let output = run(&["queens", "4", "--print", "cast", "--speed", "4"]);
+    let output = run(&["queens", "4", "--print", "cast", "--rate", "4"]);
     let (header, count, end) = cast::check(&output.stdout[..]).unwrap();
     assert_eq!((header.width, header.height), still::DEFAULT_SIZE);
     // Steps 0 to 43, then the hold.

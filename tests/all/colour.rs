@@ -332,7 +332,7 @@ fn bad_dimacs_files_are_refused_naming_the_line() {
     );
     let message = format!("{:#}", load_graph("nope").unwrap_err());
     assert!(
-        message.contains("not a shipped graph (seed, petersen, myciel3)"),
+        message.contains("not a shipped graph (sample, petersen, myciel3)"),
         "{message}"
     );
 }

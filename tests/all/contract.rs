@@ -261,6 +261,31 @@ fn contract<S: Joins>(name: &str, make: impl Fn(bool) -> S) {
         assert_eq!(from_original[..], full[at..], "{name}: resumed after {at}");
     }
 
+    // Skipping a subtree (what Knuth's probes do, `estimate.rs`): right
+    // after a counted place, the next event is the undo that closes it in
+    // the full stream, with the same view after it.
+    let places: Vec<usize> = (0..full.len())
+        .filter(|&i| full[i].0.kind() == EventKind::Place && S::counts_node(&full[i].0))
+        .collect();
+    for _ in 0..places.len().min(6) {
+        let i = places[rng.below(places.len())];
+        let mut search = make(true);
+        search.by_ref().take(i + 1).for_each(drop);
+        search.skip_subtree();
+        let open = full[i].1.depth - 1;
+        let closing = (i + 1..full.len())
+            .find(|&j| full[j].0.kind() == EventKind::Undo && full[j].1.depth == open)
+            .expect("every place is closed by an undo");
+        let next = search.next();
+        assert_eq!(
+            next,
+            Some(full[closing].0),
+            "{name}: skip after event {}",
+            i + 1
+        );
+        assert_eq!(search.view(), full[closing].2, "{name}: view after a skip");
+    }
+
     // Node budgets (SPEC §5), with rejects and without.
     for (rejects, stream) in [(true, &full), (false, &off)] {
         let total = stream

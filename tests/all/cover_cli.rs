@@ -137,14 +137,22 @@ fn list_names_every_shipped_problem() {
     assert_eq!(refused.status.code(), Some(2));
 }
 
+/// Like every search, `cover` opens a default: Knuth's example.
 #[test]
-fn a_problem_is_required_without_list() {
-    let out = backstep(&["cover"]);
-    assert_eq!(out.status.code(), Some(2));
+fn with_no_problem_cover_opens_knuths_example() {
+    let alone = ok(&backstep(&["cover", "--print", "summary"]), "cover");
+    let named = ok(
+        &backstep(&["cover", "knuth", "--print", "summary"]),
+        "cover knuth",
+    );
+    assert_eq!(alone, named);
+    assert!(alone.starts_with("cover knuth: solutions=1"), "{alone}");
+    let refused = backstep(&["cover", "--list", "--max", "2"]);
+    assert_eq!(refused.status.code(), Some(2));
     assert!(
-        stderr_text(&out).contains("PROBLEM"),
+        stderr_text(&refused).contains("--max"),
         "{}",
-        stderr_text(&out)
+        stderr_text(&refused)
     );
 }
 

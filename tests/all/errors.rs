@@ -181,6 +181,25 @@ const CASES: &[Case] = &[
         &["sudoku", "campus", "--order", "sideways"],
         &["sideways", "mrv", "first"],
     ),
+    // Numbers a person would write, and the command whose --help helps.
+    case(
+        &["cover", "knuth", "--max", "0"],
+        &["--max must be at least 1, not 0", "`backstep cover --help`"],
+    ),
+    case(
+        &["cover", "knuth", "--max", "-3"],
+        &["--max must be", "'-3'"],
+    ),
+    // Special files are named as such and never opened; missing files
+    // do not exist.
+    case(
+        &["sudoku", "/dev/zero"],
+        &["\"/dev/zero\" is a device, not a file"],
+    ),
+    case(
+        &["words", "--words", "/dev/null"],
+        &["\"/dev/null\" is a device, not a file"],
+    ),
     // Word Search: the word, the board's shape, size and letters.
     case(&["word", "--word", "SE1"], &["'1'", "position 3"]),
     case(&["word", "--word", "sé"], &["'é'", "position 2"]),
@@ -253,9 +272,9 @@ fn bad_inputs_exit_2_with_a_message_that_names_the_spot() {
             if stderr.contains('\x1b') {
                 problems.push("an escape character reached stderr".to_string());
             }
-            // clap's own errors add a usage line; backstep's are one line.
-            if stderr.starts_with("backstep:") && stderr.lines().count() != 1 {
-                problems.push("not one line".to_string());
+            // One voice: clap's errors are said as backstep's own are.
+            if !stderr.starts_with("backstep: ") || stderr.lines().count() != 1 {
+                problems.push("not one line after `backstep: `".to_string());
             }
             for words in case.says {
                 if !stderr.contains(words) {
@@ -292,6 +311,13 @@ fn run_into(args: &[&str], stdout: Stdio) -> (Option<i32>, String) {
 /// Every command that writes to standard output, small and large.
 const WRITERS: &[&[&str]] = &[
     &["sudoku", "--list"],
+    &["cover", "--list"],
+    &["bugs"],
+    &["man"],
+    &["completions", "bash"],
+    &["queens", "4", "--print", "cast"],
+    &["queens", "4", "--print", "frame"],
+    &["queens", "4", "--print", "svg"],
     &["samples"],
     &["--help"],
     &["--version"],
@@ -451,6 +477,12 @@ fn a_path_with_escapes_is_escaped_in_every_message() {
     assert!(made.success());
     let missing = "no-such-\u{1b}[31m/x\u{9b}1m.txt";
     let commands: &[&[&str]] = &[
+        &["check"],
+        &["maze"],
+        &["word"],
+        &["words"],
+        &["colour"],
+        &["compare", "colour"],
         &["sudoku"],
         &["compare", "sudoku"],
         &["word", "--board"],
@@ -469,8 +501,10 @@ fn a_path_with_escapes_is_escaped_in_every_message() {
         for path in [bad, fifo, missing] {
             let mut args = command.to_vec();
             args.push(path);
-            if args[0] != "replay" {
-                args.extend(["--print", "summary"]);
+            match args[0] {
+                "replay" => {}
+                "check" => args.extend(["queens", "4"]),
+                _ => args.extend(["--print", "summary"]),
             }
             let run = run_bounded(&args);
             // A recording's content is read only on a terminal (the pty

@@ -622,6 +622,125 @@ fn bad_positions_and_sizes_are_refused_by_name() {
     assert!(cases.len() >= 10);
 }
 
+/// The lines of the Board panel of a text frame, its border included, but
+/// not its blank rows (the panel is as tall as the panels beside it): the
+/// box whose top edge starts `┌ Board`.
+fn board_panel(frame: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = frame.lines().map(|l| l.chars().collect()).collect();
+    let (top, left) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(y, line)| {
+            let text: String = line.iter().collect();
+            let at = text.find("┌ Board")?;
+            Some((y, text[..at].chars().count()))
+        })
+        .unwrap_or_else(|| panic!("no Board panel in\n{frame}"));
+    let right = (left..lines[top].len())
+        .find(|&x| lines[top][x] == '┐')
+        .expect("the board's top right corner");
+    let mut panel = Vec::new();
+    for line in &lines[top..] {
+        let row: String = line[left..=right.min(line.len() - 1)].iter().collect();
+        if row.chars().any(|c| c != '│' && c != ' ') {
+            panel.push(row);
+        }
+        if line[left] == '└' {
+            break;
+        }
+    }
+    panel
+}
+
+/// `--bare` draws the screen for a slide: the same title without the
+/// status at its right, no key legend (its rows go to the panels, so the
+/// last row is a panel's bottom border), and the same board, for every
+/// search, at three sizes. The usual frame has each piece of chrome the
+/// bare one must not, so the check can fail. SVG pictures and casts drop
+/// the same chrome.
+#[test]
+fn bare_frames_have_no_status_and_no_key_legend() {
+    let searches: [&[&str]; 8] = [
+        &["queens", "8"],
+        &["sudoku", "campus"],
+        &["sudoku", "inkala", "--order", "propagate"],
+        &["word"],
+        &["words"],
+        &["maze"],
+        &["colour"],
+        &["cover", "knuth"],
+    ];
+    // On every usual frame (the bar keeps help and quit at its right end
+    // when the rest does not fit).
+    let chrome = ["? help", "q quit", "paused"];
+    for search in searches {
+        for size in ["80x24", "100x30", "200x60"] {
+            let mut args = search.to_vec();
+            args.extend(["--print", "frame", "--at", "10", "--size", size]);
+            let framed = run(&args);
+            args.push("--bare");
+            let bare = run(&args);
+            for piece in chrome {
+                assert!(framed.contains(piece), "{args:?}: {piece:?}\n{framed}");
+                assert!(!bare.contains(piece), "{args:?}: {piece:?}\n{bare}");
+            }
+            assert!(!bare.contains("esc cancel"), "{args:?}:\n{bare}");
+            let height: usize = size[size.find('x').expect("WxH") + 1..]
+                .parse()
+                .expect("a height");
+            assert_eq!(bare.lines().count(), height, "{args:?}");
+            let title = bare.lines().next().expect("a title").trim_end();
+            assert!(title.starts_with(" backstep · "), "{args:?}: {title}");
+            let framed_title = framed.lines().next().expect("a title");
+            let left = framed_title
+                .split(" paused")
+                .next()
+                .expect("the title's left")
+                .trim_end()
+                .trim_end_matches('…');
+            assert!(title.starts_with(left), "{args:?}: {title} / {left}");
+            let last = bare.lines().last().expect("a last row");
+            assert!(last.starts_with('└'), "{args:?}: the last row {last:?}");
+            // At 200x60 the board may scale up into the legend's rows.
+            if size != "200x60" {
+                assert_eq!(board_panel(&framed), board_panel(&bare), "{args:?}");
+            }
+        }
+    }
+    for mode in ["svg", "cast"] {
+        let mut args = vec!["queens", "8", "--print", mode, "--size", "100x30"];
+        args.extend(if mode == "cast" {
+            ["--to", "6"]
+        } else {
+            ["--at", "6"]
+        });
+        let framed = run(&args);
+        args.push("--bare");
+        let bare = run(&args);
+        for word in ["quit", "help", "paused"] {
+            assert!(framed.contains(word), "{args:?}: {word}");
+            assert!(!bare.contains(word), "{args:?}: {word}");
+        }
+    }
+}
+
+/// `--bare` belongs to the drawn screens only: elsewhere it is refused by
+/// name, not ignored.
+#[test]
+fn bare_elsewhere_is_refused() {
+    for args in [
+        &["queens", "4", "--print", "trace", "--bare"][..],
+        &["queens", "4", "--print", "worksheet", "--bare"],
+        &["queens", "4", "--bare"],
+    ] {
+        let output = crate::backstep(args);
+        let stderr = crate::stderr_text(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--bare"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
 /// Columns a line of a text frame takes on a terminal: two for a CJK
 /// glyph or an emoji (the ranges the names below use), one otherwise.
 fn frame_columns(line: &str) -> usize {

@@ -1,4 +1,7 @@
-//! Random command lines and files against the real binary: random
+//! Random command lines and files against the real binary (each run under
+//! `ulimit -v`, so that memory is bounded), and every file format's reader
+//! (the recording reader included) in process on mutated shipped files:
+//! random
 //! subcommands, options in and out of place, sizes in and out of range, odd
 //! strings, and files of random grids, boards and bytes (non-UTF-8, over the
 //! size limit, names with control characters). Every run must end with
@@ -35,6 +38,8 @@ use crate::Rng;
 
 /// Cases in a normal test run.
 const DEFAULT_RUNS: usize = 120;
+/// The virtual memory each run may use, in KiB (`ulimit -v`).
+const MEMORY_KIB: u64 = 400 * 1024;
 /// Bytes of standard output read before the pipe is closed.
 const CAP: u64 = 64 * 1024;
 
@@ -416,6 +421,12 @@ fn generate(rng: &mut Rng, dir: &Path, case: usize) -> Case {
             &["compare", pick(rng, &["queens", "sudoku", "word", "x", ""])],
         ),
         8 => push(&mut args, &["samples"]),
+        // A search that reads a file, given a mutated one of its format.
+        _ if rng.chance(50) => {
+            let (search, format) = *pick(rng, SEARCH_FORMATS);
+            let path = format_file(rng, dir, case, format);
+            push(&mut args, &[search, &path]);
+        }
         _ if rng.chance(50) => push(&mut args, &["compare", "word"]),
         _ => push(
             &mut args,
@@ -476,6 +487,243 @@ fn generate(rng: &mut Rng, dir: &Path, case: usize) -> Case {
     Case { args, stdout }
 }
 
+/// Each file format, its shipped examples, and its reader. The readers
+/// are the program's own: what the binary reads a file with.
+const FORMATS: &[Format] = &[
+    Format::Sudoku,
+    Format::Board,
+    Format::Maze,
+    Format::Dimacs,
+    Format::Dlx,
+    Format::WordList,
+    Format::Cast,
+];
+
+/// A file format the program reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Sudoku,
+    Board,
+    Maze,
+    Dimacs,
+    Dlx,
+    WordList,
+    Cast,
+}
+
+/// The commands that read each format from a file (their first argument).
+const SEARCH_FORMATS: &[&(&str, Format)] = &[
+    &("sudoku", Format::Sudoku),
+    &("word", Format::Board),
+    &("words", Format::Board),
+    &("maze", Format::Maze),
+    &("colour", Format::Dimacs),
+    &("cover", Format::Dlx),
+    &("replay", Format::Cast),
+];
+
+/// A recording of a few frames, as `--print cast` writes one.
+fn sample_cast() -> String {
+    use backstep::cast::{Header, Writer};
+    let mut writer = Writer::new(Vec::new(), &Header::new(80, 24)).expect("a header");
+    for (i, text) in ["\u{1b}[2J\u{1b}[1;1Hq", "\u{1b}[2;3H♛", "x\"\\y\n"]
+        .iter()
+        .enumerate()
+    {
+        writer.output(i as f64 * 0.5, text).expect("an event");
+    }
+    writer.resize(2.0, 100, 30).expect("a resize");
+    String::from_utf8(writer.into_inner()).expect("UTF-8")
+}
+
+impl Format {
+    /// Valid files of the format: every shipped one, or a made one.
+    fn seeds(self) -> Vec<String> {
+        use backstep::assets;
+        let texts = |list: &[assets::Asset]| list.iter().map(|a| a.text.to_string()).collect();
+        match self {
+            Format::Sudoku => texts(assets::SUDOKU),
+            Format::Board => texts(assets::BOARDS),
+            Format::Maze => texts(assets::MAZES),
+            Format::Dimacs => texts(assets::GRAPHS),
+            Format::Dlx => texts(&assets::COVER[..4]),
+            Format::WordList => vec!["OATH\nPEA\nEAT\nRAIN\n".to_string()],
+            Format::Cast => vec![sample_cast()],
+        }
+    }
+
+    /// Reads `bytes` with the program's reader: `Err` with its message
+    /// when refused.
+    fn read(self, bytes: &[u8]) -> Result<(), String> {
+        use backstep::input;
+        let text = String::from_utf8_lossy(bytes);
+        let said = |err: anyhow::Error| format!("{err:#}");
+        match self {
+            Format::Sudoku => input::parse_grid(&text).map(drop).map_err(said),
+            Format::Board => input::parse_board_lines(&text).map(drop).map_err(said),
+            Format::Maze => input::maze::parse_lines(&text).map(drop).map_err(said),
+            Format::Dimacs => input::colour::parse_dimacs(&text).map(drop).map_err(said),
+            Format::Dlx => input::cover::parse(&text, "fuzz")
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Format::WordList => input::words::parse_word_lines(&text)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Format::Cast => backstep::cast::check(bytes).map(drop).map_err(said),
+        }
+    }
+}
+
+/// Pieces that mean something in one format or another.
+const TOKENS: &[&str] = &[
+    "\n",
+    "\r\n",
+    "#",
+    "|",
+    "-",
+    ":",
+    ",",
+    ".",
+    "0",
+    "1",
+    "9",
+    "A",
+    "e 1 2",
+    "e 1 1",
+    "p edge 0 0",
+    "p edge 99999999999999999999 1",
+    "c",
+    "\"",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\\u0000",
+    "\u{1b}[31m",
+    "é",
+    "\0",
+    "NaN",
+    "1e309",
+    "-1",
+    "18446744073709551616",
+    "\"o\"",
+    "\"r\"",
+    "\"100x30\"",
+    " ",
+    "\t",
+];
+
+/// A mutation of `seed`: bytes flipped, tokens inserted, a stretch cut,
+/// a line repeated, the end cut off.
+fn mutated(rng: &mut Rng, seed: &str) -> Vec<u8> {
+    let mut bytes = seed.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(6) {
+            0 if at < bytes.len() => bytes[at] = rng.next_u64() as u8,
+            1 | 2 => {
+                let token = TOKENS[rng.below(TOKENS.len())].as_bytes();
+                bytes.splice(at..at, token.iter().copied());
+            }
+            3 => {
+                let end = (at + rng.below(40)).min(bytes.len());
+                bytes.drain(at..end);
+            }
+            4 => {
+                let line: Vec<u8> = bytes[at..]
+                    .split(|&b| b == b'\n')
+                    .next()
+                    .unwrap_or_default()
+                    .to_vec();
+                for _ in 0..rng.below(200) {
+                    bytes.splice(at..at, line.iter().copied().chain([b'\n']));
+                }
+            }
+            _ => bytes.truncate(at),
+        }
+    }
+    bytes
+}
+
+/// Writes a mutated file of `format` into `dir`; its path.
+fn format_file(rng: &mut Rng, dir: &Path, case: usize, format: Format) -> String {
+    let seeds = format.seeds();
+    let seed = &seeds[rng.below(seeds.len())];
+    let bytes = if rng.chance(20) {
+        seed.as_bytes().to_vec()
+    } else {
+        mutated(rng, seed)
+    };
+    let path = dir.join(format!("case-{case}-{format:?}.txt"));
+    std::fs::write(&path, bytes).expect("the fuzzer writes its files");
+    path.to_string_lossy().into_owned()
+}
+
+/// The in-process target: every file format's reader, the recording
+/// reader included, on mutated shipped files. Each file is read or
+/// refused with a message (never a panic); a refusal of a file with more
+/// than one line names the line where the format has lines.
+#[test]
+fn every_file_reader_reads_or_refuses_mutated_files() {
+    let runs = env_number("BACKSTEP_FUZZ_RUNS").map_or(400, |n| n as usize);
+    let seed = env_number("BACKSTEP_FUZZ_SEED").unwrap_or(2026);
+    let mut counts = BTreeMap::new();
+    for &format in FORMATS {
+        let seeds = format.seeds();
+        for case in 0..runs {
+            let mut rng = Rng::new(seed ^ (case as u64) << 8 ^ format as u64);
+            let bytes = mutated(&mut rng, &seeds[case % seeds.len()]);
+            let read = format.read(&bytes);
+            if let Err(message) = &read {
+                assert!(!message.trim().is_empty(), "{format:?} case {case}");
+                if format == Format::Cast {
+                    assert!(
+                        message.starts_with("line "),
+                        "{format:?} case {case}: {message}\n{:?}",
+                        String::from_utf8_lossy(&bytes)
+                    );
+                }
+            }
+            *counts
+                .entry((format!("{format:?}"), read.is_ok()))
+                .or_insert(0) += 1;
+        }
+    }
+    // Both outcomes are reached for every format: the mutations are
+    // neither all harmless nor all fatal.
+    for &format in FORMATS {
+        for ok in [true, false] {
+            let n = counts
+                .get(&(format!("{format:?}"), ok))
+                .copied()
+                .unwrap_or(0);
+            assert!(
+                n > 0,
+                "{format:?}: no case {}; {counts:?}",
+                if ok { "read" } else { "refused" }
+            );
+        }
+    }
+}
+
+/// The recording reader's memory is bounded by construction: on an input
+/// that never ends and holds no line break it stops at the line limit,
+/// and on lines that never end it stops at the first bad one.
+#[test]
+fn the_recording_reader_stops_on_endless_input() {
+    use std::io::BufReader;
+    let endless = BufReader::new(std::io::repeat(b'x'));
+    let err = backstep::cast::check(endless).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("line 1: longer than the limit of 4 MiB"),
+        "{err:#}"
+    );
+    let header = b"{\"version\": 2, \"width\": 80, \"height\": 24}\n";
+    let endless = BufReader::new(&header[..]).chain(std::io::repeat(b'['));
+    let err = backstep::cast::check(BufReader::new(endless)).unwrap_err();
+    assert!(format!("{err:#}").starts_with("line 2: longer"), "{err:#}");
+}
+
 /// Runs the binary on `args` with stdout a pipe read up to [`CAP`].
 fn run(bin: &Path, case: &Case, dir: &Path) -> (Outcome, String) {
     let stdout = match case.stdout {
@@ -487,7 +735,13 @@ fn run(bin: &Path, case: &Case, dir: &Path) -> (Outcome, String) {
         }
         Sink::Full => Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full")),
     };
-    let mut child = Command::new(bin)
+    // Memory is bounded: under `ulimit -v` an input read whole (or a
+    // search that grows without bound) fails its allocation and aborts,
+    // which the checks count as a failure.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(bin)
         .args(&case.args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
@@ -554,8 +808,8 @@ fn problems(outcome: &Outcome, stderr: &str) -> Vec<String> {
             if first.trim().is_empty() {
                 problems.push("status 2 with no message".to_string());
             }
-            if first.starts_with("backstep:") && stderr.lines().count() != 1 {
-                problems.push("a message of more than one line".to_string());
+            if !first.starts_with("backstep: ") || stderr.lines().count() != 1 {
+                problems.push("not one line after `backstep: `".to_string());
             }
             if !names_a_spot(first) {
                 problems.push("the message names no value, option or place".to_string());

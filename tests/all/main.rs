@@ -37,6 +37,12 @@
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
+//! - `html`: `--print html` pages in headless Chromium (`browser`, a small
+//!   WebDriver client): frames, keys, runs, help, no network, speed.
+//! - `check`: `backstep check` grading traces and worksheets, naming the
+//!   bug lab's bugs, and the student programs in `examples/students/`.
+//! - `told`: every search and variant the registry knows: the Events panel
+//!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
 //!   forward from the start, and the checkpoints' byte budget.
 //!
@@ -48,20 +54,24 @@
 //! outputs, so a clone of the repository can run the suite on its own.
 
 mod big_screens;
+mod browser;
 mod budgets;
 mod bugs;
 mod casts;
+mod check;
 mod colour;
 mod compact;
 mod contract;
 mod cover;
 mod cover_cli;
 mod errors;
+mod estimate;
 mod event_loop;
 mod frames;
 mod fuzz;
 mod golden;
 mod headless;
+mod html;
 mod keys;
 mod labs;
 mod layout;
@@ -84,6 +94,7 @@ mod state_compare;
 mod sweep;
 mod teaching;
 mod timeline;
+mod told;
 mod trail_trie;
 mod tree;
 mod words;

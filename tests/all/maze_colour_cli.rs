@@ -143,13 +143,19 @@ fn help_names_the_commands_and_the_alias() {
         "--edges",
         "--colours",
         "-m",
-        "--graph",
+        "[NAME|FILE]",
         "--all",
         "--list",
     ] {
         assert!(colour.contains(option), "{option}:\n{colour}");
     }
-    assert!(ok(&["maze", "--help"]).contains("--grid"));
+    // The old spelling still works, but the help shows the one way.
+    assert!(!colour.contains("--graph"), "{colour}");
+    let maze = ok(&["maze", "--help"]);
+    assert!(
+        maze.contains("--grid") && maze.contains("[NAME|FILE]"),
+        "{maze}"
+    );
 }
 
 /// Files the bad-input cases read, written next to where the binary runs.
@@ -275,8 +281,8 @@ fn bad_inputs_exit_2_with_a_message_that_names_the_spot() {
             if run.stderr.contains("panicked") {
                 problems.push("panicked".to_string());
             }
-            if run.stderr.starts_with("backstep:") && run.stderr.lines().count() != 1 {
-                problems.push("not one line".to_string());
+            if !run.stderr.starts_with("backstep: ") || run.stderr.lines().count() != 1 {
+                problems.push("not one line after `backstep: `".to_string());
             }
             for words in *says {
                 if !run.stderr.contains(words) {
@@ -310,5 +316,49 @@ fn options_that_cannot_apply_are_refused_by_name() {
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
         assert!(run.stdout.is_empty(), "{args:?}");
         assert!(run.stderr.contains(option), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// One rule in every search with shipped instances: `--list` prints one
+/// line each (its name and what it is), each opens by that name as the
+/// first argument, and `--list` with anything else is refused naming it.
+#[test]
+fn every_search_lists_its_instances_and_opens_each_by_name() {
+    use backstep::assets;
+    for (search, shipped) in [
+        ("sudoku", assets::SUDOKU),
+        ("word", assets::BOARDS),
+        ("words", assets::WORDS_BOARDS),
+        ("maze", assets::MAZES),
+        ("colour", assets::GRAPHS),
+        ("cover", assets::COVER),
+    ] {
+        let list = ok(&[search, "--list"]);
+        let lines: Vec<&str> = list.lines().collect();
+        assert_eq!(lines.len(), shipped.len(), "{search}:\n{list}");
+        for (line, asset) in lines.iter().zip(shipped) {
+            let (name, about) = line.split_once(' ').expect("a name and what it is");
+            assert_eq!(name, asset.name, "{search}");
+            assert!(about.trim().len() > 10, "{search} {name}: {about:?}");
+            ok(&[search, name, "--print", "summary", "--max-nodes", "2000"]);
+        }
+        let run = crate::errors::run_bounded(&[
+            search,
+            "--list",
+            "--record",
+            "x",
+            "--at",
+            "5",
+            "--max-nodes",
+            "3",
+        ]);
+        assert_eq!(run.code, Some(2), "{search}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .starts_with("backstep: the argument '--list' cannot be used with")
+                && run.stderr.contains("--record"),
+            "{search}: {}",
+            run.stderr
+        );
     }
 }

@@ -8,6 +8,7 @@ use backstep::input;
 use backstep::search::queens::Queens;
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
+use backstep::search::{EventKind, SearchEvent};
 use backstep::ui::app::App;
 use backstep::ui::keys::Action;
 use backstep::ui::predict::Answer;
@@ -218,7 +219,13 @@ fn word_search_asks_for_the_next_neighbour() {
 fn a_run_stops_at_the_next_question() {
     let mut app = four_queens();
     type_answer(&mut app, "0");
-    assert!(!app.answering(), "a reject comes next: nothing to ask");
+    // Row 1 is asked at once, at step 1, before its rejects show.
+    assert!(app.answering(), "row 1 is asked before its rejects");
+    assert_eq!(app.timeline.step(), 1);
+    type_answer(&mut app, "2");
+    // The reject of (1,0) is revealed; amid the rejects nothing is asked.
+    assert_eq!(app.timeline.step(), 2);
+    assert!(!app.answering(), "amid the rejects: nothing to ask");
     app.act(Action::Run);
     for _ in 0..50 {
         app.tick(Duration::from_millis(500));
@@ -228,8 +235,62 @@ fn a_run_stops_at_the_next_question() {
     }
     assert!(!app.running, "the run stopped");
     assert!(app.answering(), "at a question");
-    // Steps 2 and 3 reject (1,0) and (1,1); step 4 places (1,2).
-    assert_eq!(app.timeline.step(), 3);
+    // Step 3 rejects (1,1); step 4 places (1,2), and row 2 is asked there,
+    // before its four rejects and its dead end.
+    assert_eq!(app.timeline.step(), 4);
+}
+
+/// Rejects folded or not, each decision of the reference trace is asked
+/// once, before any reject that tells its answer is on screen: the last
+/// event shown while a question is open is never a reject.
+#[test]
+fn every_decision_is_asked_before_its_rejects_show() {
+    let mut app = four_queens();
+    let mut decisions = reference_decisions().into_iter();
+    let mut guard = 0;
+    while !app.timeline.at_end() && guard < 200 {
+        guard += 1;
+        if app.answering() {
+            let last = app.timeline.last_event().map(SearchEvent::kind);
+            assert_ne!(
+                last,
+                Some(EventKind::Reject),
+                "asked at step {} after a reject",
+                app.timeline.step()
+            );
+            let answer = decisions.next().expect("a decision is left in the trace");
+            type_answer(&mut app, &answer);
+            let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+            assert!(
+                verdict.is_some_and(|v| v.right),
+                "answer {answer} was judged wrong"
+            );
+        } else {
+            press(&mut app, KeyCode::Right);
+        }
+    }
+    let predict = app.predict.as_ref().expect("still in predict mode");
+    assert_eq!((predict.right, predict.asked), (10, 10));
+    assert_eq!(decisions.next(), None, "every decision was asked");
+}
+
+/// The feedback names the sets as the Masks panel does: at the root of a
+/// symmetric search `legal` is every column and `search` the ones
+/// symmetry keeps, never the latter called legal.
+#[test]
+fn the_feedback_names_legal_and_search_as_the_masks_panel_does() {
+    let mut app = four_queens();
+    let mut plain = crate::apps::queens(4, true, crate::apps::colour());
+    plain.sync();
+    let shown = screen(&plain);
+    assert!(shown.contains("legal  1111  {0,1,2,3}"), "{shown}");
+    assert!(shown.contains("search 0011  {0,1} (symmetry)"), "{shown}");
+    type_answer(&mut app, "0");
+    let verdict = app.predict.as_ref().and_then(|p| p.verdict.clone());
+    let text = verdict.expect("a verdict").text;
+    assert!(text.contains("legal {0,1,2,3}"), "{text}");
+    assert!(text.contains("search {0,1}"), "{text}");
+    assert!(!text.contains("legal {0,1}"), "{text}");
 }
 
 /// The rows of a screen above the Predict panel: the board, the masks,
@@ -286,7 +347,11 @@ fn a_queens_question_hides_the_legal_masks_and_the_dots_until_the_verdict() {
     assert!(!board_cells(&binary).contains(dot));
     type_answer(&mut app, "1111");
     type_answer(&mut app, "0");
-    // Row 1 next rejects (1,0): no question, and the masks are back.
+    // Row 1 is asked before its rejects, its masks hidden in turn.
+    assert!(app.answering());
+    assert!(!board_cells(&screen(&app)).contains(dot));
+    type_answer(&mut app, "2");
+    // The reject of (1,0) shows: no question, and the masks are back.
     assert!(!app.answering());
     let after = screen(&app);
     assert!(
@@ -324,9 +389,16 @@ fn a_sudoku_question_hides_the_cell_being_decided_until_the_verdict() {
         &mut app,
         &right.expect("the digit question").answer.to_string(),
     );
-    // Fold off: the next event is a reject, so no question is open, and
-    // the panel shows the next cell again.
+    // Fold off: the next question is asked before its rejects; → reveals
+    // without answering, up to a step amid rejects, where no question is
+    // open and the panel shows the cell being decided again.
     press(&mut app, KeyCode::Char('f'));
+    for _ in 0..100 {
+        if !app.answering() {
+            break;
+        }
+        press(&mut app, KeyCode::Right);
+    }
     assert!(!app.answering());
     let after = screen(&app);
     let (cell, _) = app.timeline.search().deciding().expect("a cell to decide");

@@ -609,3 +609,50 @@ fn no_mouse_never_switches_mouse_reporting_on() {
         assert_eq!(captured, wanted, "{args:?} {env:?}: mouse reporting");
     }
 }
+
+/// `check --open` opens the search at the trace's first difference, the
+/// student's event beside the expected one, and quits cleanly.
+#[test]
+fn check_open_shows_the_first_difference() {
+    let trace = crate::backstep_ok(&["queens", "6", "--bug", "one-diagonal", "--print", "jsonl"]);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pty-check-open.jsonl");
+    std::fs::write(&path, trace).expect("the trace is written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut session = Session::spawn(&["check", "--open", path, "queens", "6", "--full"]);
+    session.wait_for("step 6", step_line(6));
+    session.wait_for_text(
+        "line 6: yours: place (2,1) | expected: reject (2,1): low diagonal attacks column 1",
+    );
+    session.send("q");
+    let status = session.wait_exit(Duration::from_secs(5));
+    assert!(status.success(), "exit status {status:?}");
+    assert!(session.cooked());
+}
+
+/// A long headless run on a terminal shows one updating progress line on
+/// standard error (nodes, rate, share of the estimated tree, time left),
+/// and erases it before the summary; `--quiet` shows none.
+#[test]
+fn a_long_run_shows_its_progress_and_erases_it() {
+    let args = ["queens", "14", "--full", "--print", "summary"];
+    let mut session = Session::spawn(&args);
+    session.wait_for_text("(estimated)");
+    let line = session.text();
+    assert!(
+        line.contains("nodes ") && line.contains("/s") && line.contains("left"),
+        "{line}"
+    );
+    assert!(session.wait_exit(Duration::from_secs(300)).success());
+    let text = session.text();
+    assert_eq!(
+        text.trim(),
+        "queens 14 full: solutions=365596, nodes=27358553",
+        "the progress line is erased before the summary"
+    );
+    let mut quiet = Session::spawn(&["queens", "14", "--full", "--print", "summary", "--quiet"]);
+    assert!(quiet.wait_exit(Duration::from_secs(300)).success());
+    assert!(
+        !String::from_utf8_lossy(&quiet.seen).contains("nodes "),
+        "--quiet"
+    );
+}

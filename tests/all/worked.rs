@@ -447,13 +447,13 @@ fn colour_arithmetic_matches_the_colours_at_every_step() {
     let cases = [
         (
             "seed",
-            include_str!("../../assets/colour/seed.col"),
+            include_str!("../../assets/colour/sample.col"),
             3,
             false,
         ),
         (
             "seed",
-            include_str!("../../assets/colour/seed.col"),
+            include_str!("../../assets/colour/sample.col"),
             2,
             false,
         ),

@@ -444,6 +444,12 @@ impl Search for Cover {
         &mut self.budget
     }
 
+    fn skip_subtree(&mut self) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.phase = Phase::Leave;
+        }
+    }
+
     /// Counts without building events: the same moves as [`Iterator::next`]
     /// in one loop, with the event counters added up at the end.
     fn run_to_end(&mut self) {

@@ -44,6 +44,8 @@ impl Rules for OneDiagonal {
         Strategy::OneDiagonal
     }
 
+    const READS_LOW: bool = false;
+
     fn next(search: &mut Queens<OneDiagonal>) -> Option<QueensEvent> {
         let n = search.options.n as usize;
         let rejects = search.options.rejects;

@@ -83,7 +83,7 @@ pub fn draw(play: &Play, frame: &mut Frame) {
 /// legal line, the cursor, the row's status and a refusal. Fixed for the
 /// board, so that the panels below never move from one move to the next.
 fn masks_rows(play: &Play) -> u16 {
-    shared_mask_lines(Masks::default(), play.n, &play.theme).len() as u16 + 4
+    shared_mask_lines(Masks::default(), play.n, true, &play.theme).len() as u16 + 4
 }
 
 pub(super) fn block(t: &Theme, title: String) -> Block<'static> {

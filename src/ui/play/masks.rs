@@ -16,7 +16,7 @@ pub(super) fn mask_lines(play: &Play) -> Vec<Line<'static>> {
     let n = play.n;
     let m = play.masks();
     let label = |text: &str| Span::styled(format!("{text:<7}"), t.muted());
-    let mut lines = shared_mask_lines(m, n, t);
+    let mut lines = shared_mask_lines(m, n, true, t);
     let row_of = |name: &str, mask: u32, style: Style, note: String| {
         mask_line(name, mask, n, style, note, t)
     };

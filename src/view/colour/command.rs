@@ -5,7 +5,6 @@
 //! colouring against counting them all would answer different questions,
 //! so their node counts would make no fair pair.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -20,11 +19,17 @@ use crate::search::colour::{Colour, ColourOptions, Graph};
 #[derive(Args, Debug)]
 #[command(visible_alias = "color")]
 pub struct ColourArgs {
+    /// A shipped graph (see --list) or a DIMACS .col file (`p edge V E`,
+    /// `e a b`, 1-based) [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["vertices", "edges"])]
+    pub graph: Option<String>,
+
     /// The number of vertices, 0 to 32 [default: the largest vertex named + 1].
     #[arg(long, value_name = "V", value_parser = vertex_count)]
     pub vertices: Option<usize>,
 
-    /// The edges as 0-based pairs, comma-separated (empty for none).
+    /// The edges typed inline, as 0-based pairs, comma-separated (empty for
+    /// none).
     #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true)]
     pub edges: String,
 
@@ -32,20 +37,17 @@ pub struct ColourArgs {
     #[arg(short = 'm', long = "colours", visible_alias = "colors", value_name = "M", default_value = "3", value_parser = colours_m)]
     pub colours: u8,
 
-    /// A DIMACS .col file (`p edge V E`, `e a b`, 1-based) or a shipped
-    /// graph (see --list).
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["vertices", "edges"])]
-    pub graph: Option<String>,
+    /// The graph, as the first argument is (kept for older command lines).
+    #[arg(long = "graph", value_name = "NAME|FILE", hide = true, conflicts_with_all = ["graph", "vertices", "edges"])]
+    pub graph_option: Option<String>,
 
     /// Count every colouring instead of stopping at the first.
     #[arg(long)]
     pub all: bool,
 
-    /// List the shipped graphs and exit.
-    #[arg(
-        long,
-        conflicts_with_all = ["vertices", "edges", "colours", "graph", "all", "print", "ascii", "no_color", "predict", "blanks", "seed"]
-    )]
+    /// List the shipped graphs, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
     pub list: bool,
 
     #[command(flatten)]
@@ -55,16 +57,12 @@ pub struct ColourArgs {
 impl Launch for ColourArgs {
     fn run(self) -> Result<ExitCode> {
         if self.list {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let list = assets::GRAPHS
-                .iter()
-                .try_for_each(|asset| writeln!(out, "{:<8} {}", asset.name, asset.about))
-                .and_then(|()| out.flush());
-            launch::written(list)?;
+            launch::print_text(&assets::list_text(assets::GRAPHS))?;
             return Ok(ExitCode::SUCCESS);
         }
         let view = View::new(self.view)?;
-        let (name, graph) = read_graph(self.graph.as_deref(), &self.edges, self.vertices)?;
+        let named = self.graph.or(self.graph_option);
+        let (name, graph) = read_graph(named.as_deref(), &self.edges, self.vertices)?;
         let options = ColourOptions {
             m: self.colours,
             all: self.all,
@@ -78,7 +76,8 @@ impl Launch for ColourArgs {
     }
 }
 
-/// The graph of `--graph`, or of `--edges` and `--vertices`, with its name.
+/// The graph named (a shipped name or a file), or else of `--edges` and
+/// `--vertices`, with its name.
 fn read_graph(file: Option<&str>, edges: &str, vertices: Option<usize>) -> Result<(String, Graph)> {
     Ok(match file {
         Some(arg) => {
@@ -94,6 +93,11 @@ fn read_graph(file: Option<&str>, edges: &str, vertices: Option<usize>) -> Resul
 #[derive(Args, Debug)]
 #[command(visible_alias = "color")]
 pub struct CompareColourArgs {
+    /// A shipped graph (see `colour --list`) or a DIMACS .col file
+    /// [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["vertices", "edges"])]
+    pub graph: Option<String>,
+
     /// The number of vertices, 0 to 32 [default: the largest vertex named + 1].
     #[arg(long, value_name = "V", value_parser = vertex_count)]
     pub vertices: Option<usize>,
@@ -110,10 +114,9 @@ pub struct CompareColourArgs {
     #[arg(long, value_name = "K", value_parser = colours_m)]
     pub against: Option<u8>,
 
-    /// A DIMACS .col file (`p edge V E`, `e a b`, 1-based) or a shipped
-    /// graph (see `colour --list`).
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["vertices", "edges"])]
-    pub graph: Option<String>,
+    /// The graph, as the first argument is (kept for older command lines).
+    #[arg(long = "graph", value_name = "NAME|FILE", hide = true, conflicts_with_all = ["graph", "vertices", "edges"])]
+    pub graph_option: Option<String>,
 
     /// Count every colouring on both sides instead of stopping at the first.
     #[arg(long)]
@@ -136,7 +139,8 @@ impl Launch for CompareColourArgs {
             None if m > 1 => m - 1,
             None => bail!("-m 1 has no m-1 to compare against; give --against K (2 to 9)"),
         };
-        let (name, graph) = read_graph(self.graph.as_deref(), &self.edges, self.vertices)?;
+        let named = self.graph.as_ref().or(self.graph_option.as_ref());
+        let (name, graph) = read_graph(named.map(String::as_str), &self.edges, self.vertices)?;
         let make = |m| {
             let options = ColourOptions {
                 m,

@@ -257,7 +257,7 @@ impl Scene for Colour {
             Span::raw(format!("[{}]", so_far.join(","))),
         ]));
         let found = match (self.options().all, self.first()) {
-            (true, _) => format!("{} colourings", self.colourings()),
+            (true, _) => crate::model::counted(self.colourings(), "colouring", "colourings"),
             (false, Some(_)) => "1 colouring: the search stops".to_string(),
             (false, None) => "none yet".to_string(),
         };

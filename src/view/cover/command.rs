@@ -1,9 +1,8 @@
 //! `backstep cover`: its options, and the search it builds from them.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 
 use crate::assets;
@@ -14,19 +13,17 @@ use crate::search::cover::Cover;
 /// Exact cover with dancing links (Knuth's Algorithm X) on a DLX file.
 #[derive(Args, Debug)]
 pub struct CoverArgs {
-    /// A shipped problem name (see --list) or a file in Knuth's DLX format.
-    #[arg(required_unless_present = "list")]
-    pub problem: Option<String>,
+    /// A shipped problem (see --list) or a file in Knuth's DLX format.
+    #[arg(value_name = "NAME|FILE", default_value = "knuth")]
+    pub problem: String,
 
     /// Stop after K solutions (closing every open option).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = launch::at_least_one)]
     pub max: Option<u64>,
 
-    /// List the shipped problems and exit.
-    #[arg(
-        long,
-        conflicts_with_all = ["problem", "max", "print", "ascii", "no_color", "predict", "blanks", "seed"]
-    )]
+    /// List the shipped problems, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
     pub list: bool,
 
     #[command(flatten)]
@@ -36,19 +33,11 @@ pub struct CoverArgs {
 impl Launch for CoverArgs {
     fn run(self) -> Result<ExitCode> {
         if self.list {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let list = assets::COVER
-                .iter()
-                .try_for_each(|asset| writeln!(out, "{:<14} {}", asset.name, asset.about))
-                .and_then(|()| out.flush());
-            launch::written(list)?;
+            launch::print_text(&assets::list_text(assets::COVER))?;
             return Ok(ExitCode::SUCCESS);
         }
         let view = View::new(self.view)?;
-        let Some(arg) = self.problem else {
-            bail!("name a problem (see `backstep cover --list`) or a DLX file");
-        };
-        let problem = input::cover::load(&arg)?;
+        let problem = input::cover::load(&self.problem)?;
         let search = Cover::new(&problem.value, self.max);
         launch::show(search, &problem.name, view)
     }

@@ -288,10 +288,10 @@ impl Scene for Cover {
     fn title(&self, name: &str, theme: &Theme) -> String {
         let p = self.problem();
         let mut title = format!(
-            "Exact cover {name} {} {} items, {} options",
+            "Exact cover {name} {} {}, {}",
             theme.glyphs.dot,
-            p.items().len(),
-            p.options().len(),
+            crate::model::counted(p.items().len() as u64, "item", "items"),
+            crate::model::counted(p.options().len() as u64, "option", "options"),
         );
         if let Some(max) = self.max() {
             title.push_str(&format!(" (max {max})"));
@@ -514,17 +514,26 @@ impl Scene for Cover {
         let count = covered.iter().filter(|&&c| c).count();
         lines.push(Line::from(vec![
             label("covered"),
-            Span::raw(format!("{count} of {} items", covered.len())),
+            Span::raw(format!(
+                "{count} of {}",
+                crate::model::counted(covered.len() as u64, "item", "items")
+            )),
         ]));
         let path = self.path();
         let hidden = self.hidden(&covered, &path).iter().filter(|&&h| h).count();
         lines.push(Line::from(vec![
             label("hidden"),
-            Span::raw(format!("{hidden} of {} options", problem.options().len())),
+            Span::raw(format!(
+                "{hidden} of {}",
+                crate::model::counted(problem.options().len() as u64, "option", "options")
+            )),
         ]));
         lines.push(Line::from(vec![
             label("updates"),
-            Span::raw(format!("{} nodes hidden", self.updates())),
+            Span::raw(format!(
+                "{} hidden",
+                crate::model::counted(self.updates(), "node", "nodes")
+            )),
         ]));
         lines
     }

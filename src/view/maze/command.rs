@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
-use crate::input::maze::{DEFAULT, load_grid};
+use crate::assets;
+use crate::input::maze::maze_of;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::print::Mode;
 use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
 use crate::view::maze::explain;
 
@@ -23,10 +25,20 @@ pub enum MazeBug {
 /// Rat in a Maze: every path from the top-left cell to the bottom-right one.
 #[derive(Args, Debug)]
 pub struct MazeArgs {
-    /// The maze: rows of 1 or . (open) and 0 or # (wall), separated by
-    /// commas, or a file with one row per line (at most 16x16).
-    #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT)]
-    pub grid: String,
+    /// A shipped maze (see --list) or a file with one row per line
+    /// [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "grid")]
+    pub maze: Option<String>,
+
+    /// The maze typed inline: rows of 1 or . (open) and 0 or # (wall),
+    /// separated by commas (at most 16x16); or a file.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub grid: Option<String>,
+
+    /// List the shipped mazes, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
+    pub list: bool,
 
     /// Run a classic bug instead of the correct search (`backstep bugs`
     /// lists them); an endless one stops at --max-nodes, 1000 if not given.
@@ -39,11 +51,17 @@ pub struct MazeArgs {
 
 impl Launch for MazeArgs {
     fn run(mut self) -> Result<ExitCode> {
-        if self.bug.is_some() {
+        if self.list {
+            launch::print_text(&assets::list_text(assets::MAZES))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        // The probes of an estimate walk without a budget (SPEC §7), and
+        // name an endless tree instead.
+        if self.bug.is_some() && self.view.print != Some(Mode::Estimate) {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
         let view = View::new(self.view)?;
-        let grid = load_grid(&self.grid)?;
+        let grid = maze_of(self.maze.as_deref(), self.grid.as_deref())?;
         if let Some(MazeBug::NoMark) = self.bug {
             let bug = Maze::<NoMark>::with_rules(&grid.value, view.rejects());
             let pair = (bug, Maze::new(&grid.value, true));
@@ -66,10 +84,15 @@ impl Launch for MazeArgs {
 /// their first difference.
 #[derive(Args, Debug)]
 pub struct CompareMazeArgs {
-    /// The maze: rows of 1 or . (open) and 0 or # (wall), separated by
-    /// commas, or a file with one row per line (at most 16x16).
-    #[arg(long, value_name = "ROWS|FILE", default_value = DEFAULT)]
-    pub grid: String,
+    /// A shipped maze (see `maze --list`) or a file with one row per line
+    /// [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "grid")]
+    pub maze: Option<String>,
+
+    /// The maze typed inline: rows of 1 or . (open) and 0 or # (wall),
+    /// separated by commas (at most 16x16); or a file.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub grid: Option<String>,
 
     /// The bug to set beside the correct search (`backstep bugs`).
     #[arg(long, value_enum, value_name = "NAME", required = true)]
@@ -82,7 +105,7 @@ pub struct CompareMazeArgs {
 impl Launch for CompareMazeArgs {
     fn run(mut self) -> Result<ExitCode> {
         self.view.max_nodes.get_or_insert(BUG_BUDGET);
-        let grid = load_grid(&self.grid)?;
+        let grid = maze_of(self.maze.as_deref(), self.grid.as_deref())?;
         let MazeBug::NoMark = self.bug;
         let pair = (
             Maze::new(&grid.value, true),

@@ -86,7 +86,7 @@ impl<R: Rules> Scene for Queens<R> {
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
         let n = self.n();
-        let mut lines = mask_lines(self.masks(), n, theme);
+        let mut lines = mask_lines(self.masks(), n, self.reads_low(), theme);
         let row_of = |name: &str, mask: u32, style: Style, note: String| {
             mask_line(name, mask, n, style, note, theme)
         };
@@ -147,7 +147,7 @@ impl<R: Rules> Scene for Queens<R> {
         let n = self.n();
         let all = self.all_columns();
         let bits_and = |note: String| mask_line("legal", all, n, Style::new(), note, theme);
-        let mut lines = mask_lines(Masks::default(), n, theme);
+        let mut lines = mask_lines(Masks::default(), n, self.reads_low(), theme);
         let set = format_set(bits(all));
         if n > 10 {
             lines.push(bits_and(String::new()));
@@ -313,7 +313,7 @@ impl<R: Rules> Scene for Queens<R> {
 /// The column numbers (two rows past ten) and the masks `C`, `H`, `L` and
 /// `C|H|L`, most-significant bit first, each in its overlay's colour. The
 /// main screen and play mode share them.
-pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
+pub fn mask_lines(m: Masks, n: u8, reads_low: bool, theme: &Theme) -> Vec<Line<'static>> {
     let g = theme.glyphs;
     let label = |text: &str| Span::styled(format!("{text:<7}"), theme.muted());
     let mut lines = Vec::new();
@@ -340,11 +340,25 @@ pub fn mask_lines(m: Masks, n: u8, theme: &Theme) -> Vec<Line<'static>> {
             theme.high(),
             format!("{} high diagonal", g.high),
         ),
-        ("L", m.low, theme.low(), format!("{} low diagonal", g.low)),
-        ("C|H|L", m.attacked(), Style::new(), "attacked".to_string()),
+        if reads_low {
+            ("L", m.low, theme.low(), format!("{} low diagonal", g.low))
+        } else {
+            (
+                "L",
+                m.low,
+                theme.low(),
+                format!("{} low, not consulted", g.low),
+            )
+        },
+        if reads_low {
+            ("C|H|L", m.attacked(), Style::new(), "attacked".to_string())
+        } else {
+            ("C|H", m.cols | m.high, Style::new(), "attacked".to_string())
+        },
     ];
-    for (name, mask, style, note) in rows {
-        if name == "C|H|L" && theme.hide_answer {
+    let last = rows.len() - 1;
+    for (i, (name, mask, style, note)) in rows.into_iter().enumerate() {
+        if i == last && theme.hide_answer {
             lines.push(hidden_line(name, n, theme));
         } else {
             lines.push(mask_line(name, mask, n, style, note, theme));
@@ -571,27 +585,41 @@ impl<R: Rules> Queens<R> {
         let masks = self.masks();
         let not = worked::not(theme);
         let style = theme.dead_end();
-        let attacked = [
-            format!(
-                "C|H|L = {} | {} | {} = {}",
-                m(masks.cols),
-                m(masks.high),
-                m(masks.low),
-                m(masks.attacked())
-            ),
-            format!("C|H|L = {}", m(masks.attacked())),
-        ];
+        // The attacked columns as the rules compute them (a bug that never
+        // reads L leaves it out).
+        let attacked = if self.reads_low() {
+            [
+                format!(
+                    "C|H|L = {} | {} | {} = {}",
+                    m(masks.cols),
+                    m(masks.high),
+                    m(masks.low),
+                    m(self.attacked())
+                ),
+                format!("C|H|L = {}", m(self.attacked())),
+            ]
+        } else {
+            [
+                format!(
+                    "C|H = {} | {} = {}",
+                    m(masks.cols),
+                    m(masks.high),
+                    m(self.attacked())
+                ),
+                format!("C|H = {}", m(self.attacked())),
+            ]
+        };
         let legal = [
             format!(
                 "legal = {not}{} & {} = {} {} dead end",
-                m(masks.attacked()),
+                m(self.attacked()),
                 m(self.all_columns()),
                 m(self.legal()),
                 worked::then(theme)
             ),
             format!(
                 "legal = {not}{} & U = {}",
-                m(masks.attacked()),
+                m(self.attacked()),
                 m(self.legal())
             ),
             format!("legal = {}", m(self.legal())),
@@ -644,7 +672,7 @@ impl<R: Rules> Queens<R> {
         } else {
             Style::new()
         };
-        if masks.attacked() & bit == 0 {
+        if self.attacked() & bit == 0 {
             if self.searchable() & bit == 0 {
                 return centre(g.mirror, theme.muted().patch(extra));
             }

@@ -1,7 +1,6 @@
 //! `backstep sudoku` and `backstep compare sudoku`: their options, and the
 //! search each builds from them.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -26,24 +25,23 @@ use crate::search::sudoku_propagate::{Propagate, PropagateOptions};
 /// Sudoku (4x4 or 9x9) with MRV and a solution count capped at 2.
 #[derive(Args, Debug)]
 pub struct SudokuArgs {
-    /// A shipped puzzle name (see --list), a file, or the grid itself.
-    #[arg(default_value = "sample")]
+    /// A shipped puzzle (see --list), a file, or the grid itself (digits,
+    /// `.` or `0` for a blank).
+    #[arg(value_name = "NAME|FILE|GRID", default_value = "sample")]
     pub puzzle: String,
 
     /// How the next cell is chosen: fewest candidates, or first blank.
     #[arg(long, value_enum, default_value_t = OrderArg::Mrv)]
     pub order: OrderArg,
 
-    /// List the shipped puzzles and exit.
-    #[arg(
-        long,
-        conflicts_with_all = ["puzzle", "order", "print", "ascii", "no_color", "predict", "blanks", "seed"]
-    )]
+    /// List the shipped puzzles, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
     pub list: bool,
 
     /// Run a classic bug instead of the correct search (`backstep bugs`
     /// lists them); with --order mrv or first.
-    #[arg(long, value_enum, value_name = "NAME", conflicts_with = "list")]
+    #[arg(long, value_enum, value_name = "NAME")]
     pub bug: Option<SudokuBug>,
 
     #[command(flatten)]
@@ -67,12 +65,7 @@ pub enum OrderArg {
 impl Launch for SudokuArgs {
     fn run(self) -> Result<ExitCode> {
         if self.list {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let list = assets::SUDOKU
-                .iter()
-                .try_for_each(|asset| writeln!(out, "{:<8} {}", asset.name, asset.about))
-                .and_then(|()| out.flush());
-            launch::written(list)?;
+            launch::print_text(&assets::list_text(assets::SUDOKU))?;
             return Ok(ExitCode::SUCCESS);
         }
         let view = View::new(self.view)?;
@@ -124,8 +117,8 @@ fn first_solution(puzzle: &crate::search::sudoku::Puzzle, order: Order) -> Sudok
 /// MRV against first blank (or against another order).
 #[derive(Args, Debug)]
 pub struct CompareSudokuArgs {
-    /// A shipped puzzle name (see `sudoku --list`), a file, or the grid itself.
-    #[arg(default_value = "sample")]
+    /// A shipped puzzle (see `sudoku --list`), a file, or the grid itself.
+    #[arg(value_name = "NAME|FILE|GRID", default_value = "sample")]
     pub puzzle: String,
 
     /// The order shown beside MRV.

@@ -217,7 +217,10 @@ impl Scene for SudokuDlx {
         }
         lines.push(Line::from(vec![
             label("updates"),
-            Span::raw(format!("{} nodes hidden", self.updates())),
+            Span::raw(format!(
+                "{} hidden",
+                crate::model::counted(self.updates(), "node", "nodes")
+            )),
         ]));
         lines
     }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
+use crate::assets;
 use crate::input;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::samples;
@@ -49,9 +50,15 @@ fn plain<R: Rules>(board: &Board, word: &str, rejects: bool) -> WordSearch<R> {
 /// Word Search with letter-inventory pruning and rare-end reversal.
 #[derive(Args, Debug)]
 pub struct WordArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = samples::BOARD)]
-    pub board: String,
+    /// A shipped board (see `word --list`) or a file with one row per
+    /// line [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
+    pub named: Option<String>,
+
+    /// The board typed inline: rows of letters separated by commas
+    /// (ABCE,SFCS,ADEE); or a file or a shipped name.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub board: Option<String>,
 
     /// The word to trace (letters A-Z, at most 32).
     #[arg(long, default_value = "ABCCED")]
@@ -71,14 +78,29 @@ pub struct WordArgs {
     #[arg(long, value_enum, value_name = "NAME")]
     pub bug: Option<WordBug>,
 
+    /// List the shipped boards, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
+    pub list: bool,
+
     #[command(flatten)]
     pub view: SearchView,
 }
 
+/// The board the first argument or `--board` names, else the sample.
+fn board(named: Option<&String>, typed: Option<&String>) -> Result<input::Loaded<Board>> {
+    let (named, typed) = (named.map(String::as_str), typed.map(String::as_str));
+    input::board_of(assets::BOARDS, named, typed, samples::SAMPLE)
+}
+
 impl Launch for WordArgs {
     fn run(self) -> Result<ExitCode> {
+        if self.list {
+            launch::print_text(&assets::list_text(assets::BOARDS))?;
+            return Ok(ExitCode::SUCCESS);
+        }
         let view = View::new(self.view)?;
-        let board = input::load_board(&self.board)?;
+        let board = board(self.named.as_ref(), self.board.as_ref())?;
         let word = input::load_word(&self.word)?;
         if let Some(bug) = self.bug {
             let (b, w, rejects) = (&board.value, word.as_str(), view.rejects());
@@ -115,9 +137,15 @@ impl Launch for WordArgs {
 /// Pruned (inventory and reversal) against neither.
 #[derive(Args, Debug)]
 pub struct CompareWordArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = samples::BOARD)]
-    pub board: String,
+    /// A shipped board (see `word --list`) or a file with one row per
+    /// line [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
+    pub named: Option<String>,
+
+    /// The board typed inline: rows of letters separated by commas
+    /// (ABCE,SFCS,ADEE); or a file or a shipped name.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub board: Option<String>,
 
     /// The word to trace (letters A-Z, at most 32).
     #[arg(long, default_value = "ABCCED")]
@@ -135,7 +163,7 @@ pub struct CompareWordArgs {
 impl Launch for CompareWordArgs {
     fn run(self) -> Result<ExitCode> {
         let rejects = self.view.on_screen();
-        let board = input::load_board(&self.board)?;
+        let board = board(self.named.as_ref(), self.board.as_ref())?;
         let word = input::load_word(&self.word)?;
         if let Some(bug) = self.bug {
             // The events are compared, so both sides yield their rejects.

@@ -6,17 +6,25 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
+use crate::assets;
 use crate::input;
 use crate::input::words::{DEFAULT_BOARD, DEFAULT_WORDS, load_words};
 use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::search::word::Board;
 use crate::search::words::{Words, WordsOptions};
 
 /// Many words on one board, with a trie walked alongside (LeetCode 212).
 #[derive(Args, Debug)]
 pub struct WordsArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = DEFAULT_BOARD)]
-    pub board: String,
+    /// A shipped board (see `words --list`) or a file with one row per
+    /// line [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
+    pub named: Option<String>,
+
+    /// The board typed inline: rows of letters separated by commas; or a
+    /// file or a shipped name.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub board: Option<String>,
 
     /// The words: separated by commas, or a file of one word per line
     /// (1 to 64 words of 1 to 32 letters A-Z).
@@ -31,14 +39,29 @@ pub struct WordsArgs {
     #[arg(long)]
     pub no_inventory: bool,
 
+    /// List the shipped boards, one line each, and exit (alone: with any
+    /// other argument it is an error).
+    #[arg(long)]
+    pub list: bool,
+
     #[command(flatten)]
     pub view: SearchView,
 }
 
+/// The board the first argument or `--board` names, else the default.
+fn board(named: Option<&String>, typed: Option<&String>) -> Result<input::Loaded<Board>> {
+    let (named, typed) = (named.map(String::as_str), typed.map(String::as_str));
+    input::board_of(assets::WORDS_BOARDS, named, typed, DEFAULT_BOARD)
+}
+
 impl Launch for WordsArgs {
     fn run(self) -> Result<ExitCode> {
+        if self.list {
+            launch::print_text(&assets::list_text(assets::WORDS_BOARDS))?;
+            return Ok(ExitCode::SUCCESS);
+        }
         let view = View::new(self.view)?;
-        let board = input::load_board(&self.board)?;
+        let board = board(self.named.as_ref(), self.board.as_ref())?;
         let words = load_words(&self.words)?;
         let options = WordsOptions {
             inventory: !self.no_inventory,
@@ -57,9 +80,15 @@ impl Launch for WordsArgs {
 /// Found words cut from the trie against a trie that keeps them.
 #[derive(Args, Debug)]
 pub struct CompareWordsArgs {
-    /// The board: rows separated by commas, a file, or a shipped name.
-    #[arg(long, default_value = DEFAULT_BOARD)]
-    pub board: String,
+    /// A shipped board (see `words --list`) or a file with one row per
+    /// line [default: sample].
+    #[arg(value_name = "NAME|FILE", conflicts_with = "board")]
+    pub named: Option<String>,
+
+    /// The board typed inline: rows of letters separated by commas; or a
+    /// file or a shipped name.
+    #[arg(long, value_name = "ROWS|FILE")]
+    pub board: Option<String>,
 
     /// The words: separated by commas, or a file of one word per line.
     #[arg(long, default_value = DEFAULT_WORDS)]
@@ -72,7 +101,7 @@ pub struct CompareWordsArgs {
 impl Launch for CompareWordsArgs {
     fn run(self) -> Result<ExitCode> {
         let rejects = self.view.on_screen();
-        let board = input::load_board(&self.board)?;
+        let board = board(self.named.as_ref(), self.board.as_ref())?;
         let words = load_words(&self.words)?;
         let make = |prune| {
             let options = WordsOptions {

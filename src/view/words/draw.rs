@@ -285,9 +285,9 @@ impl Scene for Words {
 
     fn solutions_text(&self) -> String {
         format!(
-            "{} of {} words",
+            "{} of {}",
             self.counters().found,
-            words_in_trie(self.trie())
+            crate::model::counted(words_in_trie(self.trie()) as u64, "word", "words")
         )
     }
 }

@@ -1,0 +1,232 @@
+//! The screen tells past events as they happened: for every search the
+//! registry knows and every variant its command line can pick
+//! (`Kind::variants`: each flag, each `--order`, `--state` and `--bug`),
+//! at every one of the first steps and at a sample of later ones (the
+//! last included), every line of the Events panel, drawn as `--print
+//! frame` draws it, says what `--print trace` says at that step, and the
+//! table panel's rows are `--print table`'s.
+//!
+//! The trace and the table come from the real binary, a straight run in
+//! another process; the screen is opened in-process (`launch::open`, the
+//! very command line parsed and built as `main` does) and stepped. A new
+//! search, or a new option of one, is covered with no new line here.
+
+use std::collections::BTreeMap;
+
+use backstep::launch::{self, Kind, Opened};
+use backstep::registry::KINDS;
+use backstep::ui::still;
+
+use super::{Rng, backstep_ok};
+
+/// Every step up to this one is checked.
+const FIRST: u64 = 150;
+/// Later steps checked, at random, besides the last.
+const LATER: usize = 12;
+/// The frame the Events panel is read from: wide, so lines are whole.
+const SIZE: (u16, u16) = (120, 24);
+/// The most steps a variant's checked run goes to (a node-budgeted bug
+/// walks on for long): the trace is read this far.
+const MOST: u64 = 20_000;
+
+/// A variant's `--print trace`: each step's words.
+fn trace(args: &[String]) -> Vec<String> {
+    let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
+    line.extend(["--print", "trace"]);
+    let text = backstep_ok(&line);
+    let mut lines = text.lines();
+    let header = lines.next().expect("a trace header");
+    let at = header
+        .find("event")
+        .expect("the header names the event column");
+    let mut words = Vec::new();
+    for line in lines {
+        let Some(step) = line
+            .get(..at)
+            .and_then(|head| head.split_whitespace().next())
+        else {
+            break;
+        };
+        // The summary follows the last event line.
+        if step.parse::<u64>().ok() != Some(words.len() as u64 + 1) {
+            break;
+        }
+        words.push(line[at..].to_string());
+    }
+    words
+}
+
+/// A variant's `--print table`: its rows by node number.
+fn table(args: &[String]) -> BTreeMap<String, Vec<String>> {
+    let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
+    line.extend(["--print", "table"]);
+    backstep_ok(&line)
+        .lines()
+        .skip(2)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect();
+            (cells[0].clone(), cells)
+        })
+        .collect()
+}
+
+/// The Events panel's lines on the screen: step and words.
+fn events(screen: &dyn Opened) -> Vec<(u64, String, bool)> {
+    let buffer = screen.frame(SIZE.0, SIZE.1).expect("a frame");
+    let text = still::text(&buffer);
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = rows.iter().enumerate().find_map(|(y, row)| {
+        let line: String = row.iter().collect();
+        line.find("┌ Events")
+            .map(|x| (y, line[..x].chars().count()))
+    }) else {
+        return Vec::new();
+    };
+    let right = rows[top][left + 1..]
+        .iter()
+        .position(|&c| c == '┐')
+        .map_or(rows[top].len(), |x| left + 1 + x);
+    let mut lines = Vec::new();
+    for row in &rows[top + 1..] {
+        if row.get(left) != Some(&'│') {
+            break;
+        }
+        let inner: String = row[left + 1..right.min(row.len())].iter().collect();
+        let full = inner.trim_end().chars().count() >= right - left - 2;
+        let inner = inner.trim_end_matches('│').trim_end();
+        let Some((step, words)) = inner.trim_start().split_once("  ") else {
+            continue;
+        };
+        if let Ok(step) = step.parse() {
+            lines.push((step, words.to_string(), full));
+        }
+    }
+    lines
+}
+
+/// The steps checked: all of the first ones, a sample of the rest, the last.
+fn steps(total: u64, rng: &mut Rng) -> Vec<u64> {
+    let mut steps: Vec<u64> = (1..=total.min(FIRST)).collect();
+    if total > FIRST {
+        for _ in 0..LATER {
+            steps.push(FIRST + 1 + rng.next_u64() % (total - FIRST));
+        }
+        steps.push(total);
+    }
+    steps.sort_unstable();
+    steps.dedup();
+    steps
+}
+
+/// What a search that needs an instance named is checked on: the first
+/// its `--list` names (nothing for a search that opens a default).
+fn instance(kind: &dyn Kind) -> Vec<String> {
+    if super::backstep(&[kind.name(), "--print", "summary"])
+        .status
+        .success()
+    {
+        return Vec::new();
+    }
+    let list = backstep_ok(&[kind.name(), "--list"]);
+    let first = list
+        .split_whitespace()
+        .next()
+        .expect("--list names an instance");
+    vec![first.to_string()]
+}
+
+fn check_variant(kind: &dyn Kind, variant: &[String], rng: &mut Rng) -> u64 {
+    let mut variant = variant.to_vec();
+    variant.splice(0..0, instance(kind));
+    let mut args = vec![kind.name().to_string()];
+    args.extend(variant.iter().cloned());
+    let said = trace(&args);
+    let rows = table(&args);
+    let mut screen = launch::open(kind, &variant).expect("the variant opens");
+    let total = (said.len() as u64).min(MOST);
+    assert!(total > 0, "{args:?}: the trace has no event");
+    let mut lines = 0;
+    for step in steps(total, rng) {
+        screen.go_to(step);
+        assert_eq!(screen.step(), step, "{args:?}");
+        let shown = events(screen.as_ref());
+        assert!(
+            shown.iter().any(|(s, _, _)| *s == step),
+            "{args:?} at step {step}: the Events panel does not show the step: {shown:?}"
+        );
+        for (at, words, full) in shown {
+            let expected = &said[at as usize - 1];
+            let cut = full && expected.starts_with(words.trim_end_matches('…'));
+            assert!(
+                words == *expected || cut,
+                "{args:?} at step {step}: the Events panel says of step {at}\n  `{words}`\nwhere the trace says\n  `{expected}`"
+            );
+            lines += 1;
+        }
+        for row in screen.table_rows() {
+            let printed = rows.get(&row[0]).unwrap_or_else(|| {
+                panic!(
+                    "{args:?} at step {step}: node {} is not in --print table",
+                    row[0]
+                )
+            });
+            let (outcome, cells) = row.split_last().expect("an outcome column");
+            let (printed_outcome, printed_cells) = printed.split_last().expect("an outcome");
+            assert_eq!(
+                cells, printed_cells,
+                "{args:?} at step {step}: node {}",
+                row[0]
+            );
+            // A node still open has said only the start of its outcome.
+            assert!(
+                printed_outcome.starts_with(outcome.as_str()),
+                "{args:?} at step {step}: node {} outcome `{outcome}`, --print table `{printed_outcome}`",
+                row[0]
+            );
+            if step == said.len() as u64 {
+                assert_eq!(
+                    outcome, printed_outcome,
+                    "{args:?} at the end: node {}",
+                    row[0]
+                );
+            }
+        }
+    }
+    lines
+}
+
+#[test]
+fn every_log_line_on_screen_is_the_trace_line_of_its_step() {
+    let mut rng = Rng::new(25);
+    let mut checked = Vec::new();
+    for kind in KINDS {
+        let variants = kind.variants();
+        assert!(
+            !variants.is_empty(),
+            "{}: no variant runs with --print trace",
+            kind.name()
+        );
+        for variant in variants {
+            let lines = check_variant(*kind, &variant, &mut rng);
+            checked.push((kind.name(), variant, lines));
+        }
+    }
+    // Each registered search and each of its bugs was among them.
+    for kind in KINDS {
+        for bug in kind.bugs() {
+            assert!(
+                checked
+                    .iter()
+                    .any(|(k, v, _)| k == &kind.name() && v.contains(&bug.name)),
+                "{} --bug {} was not checked",
+                kind.name(),
+                bug.name
+            );
+        }
+    }
+    assert!(checked.iter().all(|(_, _, lines)| *lines > 0));
+}
