@@ -363,13 +363,6 @@ pub fn line(head: &str, estimate: &Estimate, seed: u64) -> String {
     )
 }
 
-/// The head of a summary's first line (`queens 12 full` of `queens 12
-/// full: solutions=...`), which names the search and its variant.
-pub fn head(summary: &str) -> &str {
-    let first = summary.lines().next().unwrap_or("");
-    first.split_once(": ").map_or(first, |(head, _)| head)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -225,6 +225,11 @@ pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
 
 /// Runs the command `S` with an [`Opening`] in place of its view.
 fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
     let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
     let Some(view) = args.search_view() else {
         bail!("`{name}` shows no one search to open");
@@ -238,6 +243,11 @@ fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Ope
 
 /// Runs the command `S` with `check`'s request in place of its view.
 fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
+    remember_typed(
+        name,
+        &S::augment_args(clap::Command::new("search")),
+        matches,
+    );
     let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
     let Some(view) = args.search_view() else {
         bail!("`check` cannot grade against `{name}`: it shows no one search");
@@ -277,6 +287,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        remember_typed(self.name, &self.command(), matches);
         S::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
 
@@ -327,6 +338,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn run(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        remember_typed(self.name, &self.command(), matches);
         S::from_arg_matches(matches).map_err(clap_bug)?.run()
     }
 
@@ -366,6 +378,118 @@ fn listing_alone(command: clap::Command) -> clap::Command {
     command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
 }
 
+thread_local! {
+    /// The search command as typed, remembered by [`remember_typed`] for
+    /// the worksheet's `backstep-command:` line.
+    static TYPED: std::cell::RefCell<Option<Typed>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A search command as the user typed it: its name, and each argument
+/// given on the command line with its id and, per occurrence, its value
+/// and the words that give it (`--grid 1101`, `--full`, a positional value).
+#[derive(Clone, Debug, Default)]
+pub struct Typed {
+    name: String,
+    args: Vec<(String, Vec<Given>)>,
+}
+
+/// One occurrence of an argument: its value, and the words that give it.
+type Given = (String, Vec<String>);
+
+/// Remembers the search command `name` and the arguments of `matches`
+/// (parsed by `command`) that came from the command line: the worksheet
+/// writes them back as the command that made it.
+pub fn remember_typed(name: &str, command: &clap::Command, matches: &ArgMatches) {
+    let mut args = Vec::new();
+    // Positional arguments first, as a person writes them, then options
+    // in the order the command declares them.
+    let mut declared: Vec<&clap::Arg> = command.get_arguments().collect();
+    declared.sort_by_key(|arg| !arg.is_positional());
+    for arg in declared {
+        let id = arg.get_id().as_str();
+        if matches.value_source(id) != Some(clap::parser::ValueSource::CommandLine) {
+            continue;
+        }
+        let flag = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => String::new(),
+        };
+        let takes_value = arg.get_action().takes_values();
+        let mut given = Vec::new();
+        if arg.is_positional() {
+            for value in matches.get_raw(id).into_iter().flatten() {
+                let value = value.to_string_lossy().into_owned();
+                given.push((value.clone(), vec![value]));
+            }
+        } else if takes_value {
+            for value in matches.get_raw(id).into_iter().flatten() {
+                let value = value.to_string_lossy().into_owned();
+                given.push((value.clone(), vec![flag.clone(), value]));
+            }
+        } else {
+            given.push((String::new(), vec![flag.clone()]));
+        }
+        args.push((id.to_string(), given));
+    }
+    let typed = Typed {
+        name: name.to_string(),
+        args,
+    };
+    TYPED.with(|cell| *cell.borrow_mut() = Some(typed));
+}
+
+/// Whether any of the arguments `ids` (clap ids, e.g. `puzzle`) was typed
+/// on the command line of the search being run: a search that makes its
+/// instance from `--seed` does so only when no instance is named.
+pub fn typed_any(ids: &[&str]) -> bool {
+    TYPED.with(|cell| {
+        cell.borrow()
+            .as_ref()
+            .is_some_and(|typed| typed.args.iter().any(|(id, _)| ids.contains(&id.as_str())))
+    })
+}
+
+/// The search command as typed (see [`remember_typed`]), without the
+/// options that only say how it is shown (`--print`, `--no-key`,
+/// `--blanks`, `--size WxH`, ...), and without `--seed` unless it made the
+/// instance (`seeded`). `None` when no command was remembered (the
+/// library called directly).
+fn typed_command(seeded: bool) -> Option<String> {
+    let typed = TYPED.with(|cell| cell.borrow().clone())?;
+    let shown_only = SearchView::augment_args(clap::Command::new("view"));
+    let mut words = vec![typed.name.clone()];
+    for (id, given) in &typed.args {
+        let view_option = shown_only
+            .get_arguments()
+            .any(|a| a.get_id() == id.as_str());
+        let kept = |value: &str| match id.as_str() {
+            "max_nodes" => true,
+            "seed" => seeded,
+            // A plain number is an instance's side; WxH is the screen's.
+            "size" => still::parse_size(value).is_err(),
+            _ => !view_option,
+        };
+        for (value, tokens) in given {
+            if kept(value) {
+                words.extend(tokens.iter().map(|t| shell_word(t)));
+            }
+        }
+    }
+    Some(words.join(" "))
+}
+
+/// `text` as one word of a POSIX shell command: as it is when it has only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// inside written `'\''`).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// Clap parsed the matches from the very command it then reads them back
 /// with, so a failure here is a mismatch in the program, reported as an
 /// error rather than a panic.
@@ -393,27 +517,33 @@ pub struct SearchView {
     #[arg(long, conflicts_with = "print")]
     pub predict: bool,
 
-    /// With --print worksheet: the columns to leave blank, comma-separated
+    /// With --print worksheet: the columns of the first node to leave
+    /// blank, comma-separated; every later node is traced by the student
     /// [default: legal,outcome].
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        value_name = "COLUMNS",
-        conflicts_with = "seed"
-    )]
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "COLUMNS")]
     pub blanks: Option<Vec<Group>>,
 
-    /// The run's random seed. With --print worksheet: leave a third of the
-    /// cells blank, chosen at random (the same K hides the same cells); with
-    /// --print estimate: the probes' random choices [default: 0].
-    #[arg(long, value_name = "K")]
+    /// The run's random seed. With --print estimate, it makes the probes'
+    /// random choices [default: 0]; else a search that can make its own
+    /// instance makes one from it when none is named; with --print
+    /// worksheet on any other, it picks the node the student continues the
+    /// trace from.
+    #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// With --print estimate: how many random probes to take
     /// [default: 1000].
     #[arg(long, value_name = "K", value_parser = probe_count)]
     pub probes: Option<u64>,
+
+    /// With --print worksheet: leave the answer key out (a sheet to hand
+    /// out; `backstep check` grades it without one).
+    #[arg(long)]
+    pub no_key: bool,
+
+    /// Whether `--seed` made the instance (see [`SearchView::instance_seed`]).
+    #[arg(skip)]
+    pub seeded: bool,
 
     /// With --print: no progress line on standard error (one is shown only
     /// when it is a terminal and the run lasts over half a second).
@@ -427,10 +557,11 @@ pub struct SearchView {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, value_parser = position::parse)]
     pub at: Option<Position>,
 
-    /// With --print frame, svg, cast or html: the screen's size in columns and rows
-    /// [default: 80x24].
-    #[arg(long, value_name = "WxH", value_parser = still::parse_size)]
-    pub size: Option<(u16, u16)>,
+    /// With --print frame, svg, cast or html: the screen's size in columns
+    /// and rows [default: 80x24]. A plain number N is the side of an
+    /// instance made by --seed, for a search that makes square ones.
+    #[arg(long, value_name = "WxH", value_parser = still::parse_size_or_side, action = clap::ArgAction::Append)]
+    pub size: Vec<still::Size>,
 
     /// The panel below the board to open with (on screen, or in a frame)
     /// [default: events].
@@ -447,7 +578,7 @@ pub struct SearchView {
     #[arg(long, value_name = "FILE", conflicts_with = "print")]
     pub record: Option<PathBuf>,
 
-    /// With --print frame, svg or cast: the screen without its chrome (the
+    /// With --print frame, svg, cast or html: the screen without its chrome (the
     /// status at the right of the title and the key legend), for slides.
     #[arg(long)]
     pub bare: bool,
@@ -478,6 +609,37 @@ pub struct SearchView {
     pub open: Option<Opening>,
 }
 
+impl SearchView {
+    /// Takes `--seed` as the seed of the instance the search makes (a
+    /// search that makes one calls this before [`View::new`]) unless an
+    /// instance was `named` or the seed is an estimate's (then the seed
+    /// stays the run's: a worksheet's node, the estimate's probes). A seed taken no longer picks a
+    /// worksheet's blanks, and stays on the worksheet's command line, which
+    /// it rebuilds the instance with.
+    pub fn instance_seed(&mut self, named: bool) -> Option<u64> {
+        // An estimate's seed is its probes': the instance it estimates is
+        // named (the default, or the plain arguments a seed's made).
+        if named || self.print == Some(Mode::Estimate) {
+            return None;
+        }
+        self.seeded = self.seed.is_some();
+        self.seed.take()
+    }
+
+    /// Takes a plain `--size N` (one number, not `WxH`): the side of the
+    /// instance a seeded search makes. `None` when only a screen size, or
+    /// none, was given.
+    pub fn instance_side(&mut self) -> Option<u64> {
+        let side = self.size.iter().find_map(|size| match size {
+            still::Size::Side(n) => Some(*n),
+            still::Size::Screen(..) => None,
+        });
+        self.size
+            .retain(|size| matches!(size, still::Size::Screen(..)));
+        side
+    }
+}
+
 /// The last step a stretch of the search shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LastStep {
@@ -502,7 +664,7 @@ fn last_step(text: &str) -> Result<LastStep, String> {
 /// any other `--print` ([`Look::refuse_unless`]).
 #[derive(Args, Debug, Default)]
 pub struct Look {
-    /// Draw the terminal UI (or a --print frame, svg or cast) with ASCII
+    /// Draw the terminal UI (or a --print frame, svg, cast or html) with ASCII
     /// characters only.
     #[arg(long)]
     pub ascii: bool,
@@ -632,6 +794,8 @@ pub struct View {
     theme: Theme,
     /// Which cells a worksheet leaves blank.
     blanks: Blanks,
+    /// The worksheet's command line, answer key and instance.
+    sheet: worksheet::Options,
     /// Where to open (`--at`).
     at: Option<Position>,
     /// A frame's size (`--size`).
@@ -659,6 +823,11 @@ impl View {
     /// mode are refused rather than ignored: a user who asked for blanks
     /// would otherwise get a full table and not know why.
     pub fn new(args: SearchView) -> Result<View> {
+        if let Some(still::Size::Side(n)) = args.size.iter().find(|s| s.is_side()) {
+            bail!(
+                "--size '{n}': expected WxH, e.g. 100x30 (a plain number is the side of an instance made by --seed, and this search makes none)"
+            );
+        }
         if let (Some(_), Some(mode)) = (&args.check, args.print) {
             let mode = mode.to_possible_value().map(|v| v.get_name().to_string());
             bail!(
@@ -666,8 +835,14 @@ impl View {
                 mode.unwrap_or_default()
             );
         }
-        if args.print != Some(Mode::Worksheet) && args.blanks.is_some() {
-            bail!("--blanks applies only with --print worksheet");
+        if args.print != Some(Mode::Worksheet) {
+            let given = [
+                ("--blanks", args.blanks.is_some()),
+                ("--no-key", args.no_key),
+            ];
+            if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+                bail!("{name} applies only with --print worksheet");
+            }
         }
         if !matches!(args.print, Some(Mode::Worksheet | Mode::Estimate)) && args.seed.is_some() {
             bail!("--seed applies only with --print worksheet or estimate");
@@ -694,14 +869,23 @@ impl View {
             screen || cast || html,
             "on screen or with --print frame, svg, cast or html",
         )?;
-        if args.size.is_some() && !frame && !cast && !html {
+        if args.seed.is_some() && args.blanks.is_some() {
+            bail!(
+                "--seed (the node a worksheet's student continues from) cannot be used with --blanks (the first node's blank columns)"
+            );
+        }
+        let size = args.size.iter().find_map(|size| match size {
+            still::Size::Screen(w, h) => Some((*w, *h)),
+            still::Size::Side(_) => None,
+        });
+        if size.is_some() && !frame && !cast && !html {
             bail!(
                 "--size applies only with --print frame, svg, cast or html (the screen is the terminal's size)"
             );
         }
         if args.bare && !args.print.is_some_and(Mode::draws_screen) {
             bail!(
-                "--bare applies only with --print frame, svg or cast (the screen without its chrome)"
+                "--bare applies only with --print frame, svg, cast or html (the screen without its chrome)"
             );
         }
         if args.speed.is_some() {
@@ -725,7 +909,7 @@ impl View {
                 Some(LastStep::End) | None => None,
             },
             rate: args.rate.unwrap_or(2.0),
-            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            size: size.unwrap_or(still::DEFAULT_SIZE),
         };
         let mouse = mouse(&args);
         let blanks = match (args.seed, args.blanks) {
@@ -733,6 +917,7 @@ impl View {
             (None, Some(groups)) => Blanks::Columns(groups),
             (None, None) => Blanks::default(),
         };
+        let command = typed_command(args.seeded);
         Ok(View {
             mouse,
             bare: args.bare,
@@ -740,18 +925,31 @@ impl View {
             seed: args.seed.unwrap_or(0),
             quiet: args.quiet,
             mode: args.print,
+            sheet: worksheet::Options {
+                command,
+                key: !args.no_key,
+                instance: None,
+            },
             max_nodes: args.max_nodes,
             predict: args.predict,
             theme: theme(&args.look),
             blanks,
             at: args.at,
-            size: args.size.unwrap_or(still::DEFAULT_SIZE),
+            size: size.unwrap_or(still::DEFAULT_SIZE),
             panel: args.panel.unwrap_or(Panel::Events),
             record: args.record,
             stretch,
             check: args.check,
             open: args.open,
         })
+    }
+
+    /// Names the instance a seed made, as the plain arguments that rebuild
+    /// it (e.g. `--grid 1101,...`): the first line of `--print trace` and
+    /// `summary`, a line of the worksheet.
+    pub fn instance(mut self, args: String) -> View {
+        self.sheet.instance = Some(args);
+        self
     }
 
     /// Whether the search should yield its rejects: counting and
@@ -831,13 +1029,15 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         return Ok(ExitCode::SUCCESS);
     }
     if mode == Mode::Html {
-        // The page's text reads as `--print frame` does (marks where colour
-        // alone would show something), in the theme's colours.
-        let mut app = ui::app::App::new(search, name, view.theme.with_marks());
+        let mut app = ui::app::App::new(search, name, view.theme);
         app.panel = view.panel;
+        app.bare = view.bare;
         ui::html::page(app, view.stretch, &mut out)?;
         written(out.flush())?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let (Mode::Trace | Mode::Summary, Some(instance)) = (mode, &view.sheet.instance) {
+        written(writeln!(out, "instance: {instance}"))?;
     }
     let mut progress = match mode {
         Mode::Summary | Mode::Jsonl | Mode::Trace | Mode::Table if !view.quiet => {
@@ -850,7 +1050,7 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         _ => Progress::off(),
     };
     let printed = match mode {
-        Mode::Worksheet => worksheet::write(search, &view.blanks, &mut out),
+        Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
     progress.finish();
@@ -903,7 +1103,7 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(&side.summary(), label));
+        text.push_str(&labelled(side.summary(), label));
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -928,19 +1128,15 @@ pub fn show_sides(
 /// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
 /// its own (a label in words, `check at end`, matches the summary's
 /// `check-at-end`).
-pub fn labelled(summary: &str, label: &str) -> String {
-    let Some(colon) = summary.find(':') else {
-        return format!("{label}: {summary}");
-    };
-    let head = summary[..colon].replace('-', " ");
+pub fn labelled(mut summary: model::Summary, label: &str) -> String {
+    let head = summary.head.replace('-', " ");
     // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
     // all`) names its variant in one part of its own.
     let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if head.split(", ").any(named) {
-        summary.to_string()
-    } else {
-        format!("{} {label}{}", &summary[..colon], &summary[colon..])
+    if !head.split(", ").any(named) {
+        summary.head = format!("{} {label}", summary.head);
     }
+    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.
@@ -980,7 +1176,7 @@ pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
         correct.limit_nodes(max);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &mut out);
+    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &view.sheet, &mut out);
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -1033,7 +1229,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
     right.run_to_end();
     let results = format!(
         "{}\n{}\n",
-        parenthesised(&model::summary(&left), labels[0]),
+        parenthesised(model::summary(&left), labels[0]),
         model::summary(&right),
     );
     print_text(&(results + &text))?;
@@ -1042,9 +1238,7 @@ pub fn show_parting<A: Scene + 'static, B: Scene<Event = A::Event> + 'static>(
 
 /// A summary whose head names its side in parentheses, as a bug's does:
 /// `word AAB: ...` becomes `word AAB (correct): ...`.
-fn parenthesised(summary: &str, label: &str) -> String {
-    match summary.split_once(':') {
-        Some((head, rest)) => format!("{head} ({label}):{rest}"),
-        None => format!("({label}) {summary}"),
-    }
+fn parenthesised(mut summary: model::Summary, label: &str) -> String {
+    summary.head = format!("{} ({label})", summary.head);
+    summary.to_string()
 }

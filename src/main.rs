@@ -139,6 +139,7 @@ fn run(matches: ArgMatches) -> Result<ExitCode> {
     };
     match matches.subcommand() {
         None => {
+            launch::remember_typed(registry::DEFAULT, &cli::command(), &matches);
             let cli = Cli::from_arg_matches(&matches).context("internal error")?;
             registry::default(cli.view)
         }

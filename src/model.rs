@@ -25,8 +25,8 @@ pub trait Report: Search {
     /// Writes the fields of the closing `done` object (besides `event`).
     fn write_done(&self, json: &mut Json<'_>);
 
-    /// The summary line(s), once the search is finished.
-    fn summary(&self) -> String;
+    /// The summary, once the search is finished.
+    fn summary(&self) -> Summary;
 
     /// Writes the event in plain words, as the trace and the screen's log
     /// show it, `self` being the search right after the event. `found` is
@@ -171,14 +171,58 @@ pub fn incomplete<S: Search>(search: &S) -> Option<String> {
 /// The search's summary, its first line ending with `, incomplete (node
 /// budget K)` when a node budget stopped it (SPEC §5): what every output
 /// prints for [`Report::summary`].
-pub fn summary<S: Report>(search: &S) -> String {
-    let text = search.summary();
-    let Some(words) = incomplete(search) else {
-        return text;
-    };
-    match text.split_once('\n') {
-        Some((first, rest)) => format!("{first}, {words}\n{rest}"),
-        None => format!("{text}, {words}"),
+pub fn summary<S: Report>(search: &S) -> Summary {
+    let mut summary = search.summary();
+    if let Some(words) = incomplete(search) {
+        summary.result.push_str(", ");
+        summary.result.push_str(&words);
+    }
+    summary
+}
+
+/// A search's summary as data: its first line, `head: result` (`queens 4
+/// symmetry: solutions=2, nodes=9`), and the lines after it (a solution's
+/// rows, found words). Written out only at the edge ([`fmt::Display`]);
+/// nothing takes a written summary apart again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// What was searched, as the first line names it: `queens 4 symmetry`.
+    pub head: String,
+    /// The result, after the colon: `solutions=2, nodes=9`.
+    pub result: String,
+    /// The lines after the first.
+    pub rest: Vec<String>,
+}
+
+impl Summary {
+    /// A one-line summary.
+    pub fn new(head: impl Into<String>, result: impl Into<String>) -> Summary {
+        Summary {
+            head: head.into(),
+            result: result.into(),
+            rest: Vec::new(),
+        }
+    }
+
+    /// The summary with `lines` after its first line.
+    pub fn with_rest(mut self, lines: impl IntoIterator<Item = String>) -> Summary {
+        self.rest.extend(lines);
+        self
+    }
+
+    /// The first line: `head: result`.
+    pub fn first_line(&self) -> String {
+        format!("{}: {}", self.head, self.result)
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.head, self.result)?;
+        for line in &self.rest {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
     }
 }
 

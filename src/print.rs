@@ -44,7 +44,7 @@ impl Mode {
     /// Whether the mode draws the screen (and so takes `--bare`, `--size`
     /// and the look's options).
     pub fn draws_screen(self) -> bool {
-        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast)
+        matches!(self, Mode::Frame | Mode::Svg | Mode::Cast | Mode::Html)
     }
 }
 
@@ -75,7 +75,15 @@ pub fn print_watched<S: Sheet>(
         Mode::Jsonl => write_jsonl(search, out, progress),
         Mode::Trace => write_trace(search, out, progress),
         Mode::Table => write_table(search, out, progress),
-        Mode::Worksheet => worksheet::write(search, &Blanks::default(), out),
+        Mode::Worksheet => worksheet::write(
+            search,
+            &Blanks::default(),
+            &worksheet::Options {
+                key: true,
+                ..Default::default()
+            },
+            out,
+        ),
         Mode::Estimate => {
             let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
             writeln!(out, "{}", line.map_err(io::Error::other)?)?;
@@ -97,8 +105,7 @@ pub fn estimate_line<S: Report>(
     seed: u64,
 ) -> Result<String, estimate::Endless> {
     let figures = estimate::estimate(search, probes, seed)?;
-    let summary = search.summary();
-    Ok(estimate::line(estimate::head(&summary), &figures, seed))
+    Ok(estimate::line(&search.summary().head, &figures, seed))
 }
 
 /// How much text [`Lines`] gathers before handing it to the writer.
@@ -341,7 +348,7 @@ fn write_trace<S: Report>(
             .map_err(|_| io::Error::other("an event could not be put in words"))?;
         lines.end_line()?;
     }
-    writeln_str(&mut lines, &model::summary(&search))?;
+    writeln_str(&mut lines, &model::summary(&search).to_string())?;
     lines.finish()
 }
 

@@ -40,6 +40,9 @@ that command's own options."
     )
 }
 
+/// The search `backstep` runs with no command.
+pub const DEFAULT: &str = "queens";
+
 /// `backstep` with no command: 4-Queens, with the top-level options.
 pub fn default(view: SearchView) -> Result<ExitCode> {
     queens::command::QueensArgs::default_with(view).run()

@@ -31,7 +31,7 @@ pub fn run() -> Result<(String, bool)> {
         }));
         ok &= queens.counters().solutions == if n == 4 { 2 } else { 92 };
         ok &= queens.queens().is_empty() && queens.masks() == Default::default();
-        lines.push(queens.summary());
+        lines.push(queens.summary().to_string());
     }
 
     let puzzle = input::load_puzzle(SAMPLE)?.value;
@@ -45,14 +45,14 @@ pub fn run() -> Result<(String, bool)> {
     ok &= solved.solution_count() == 1;
     let mut unchanged =
         solved.grid() == puzzle.cells() && puzzle == input::load_puzzle(SAMPLE)?.value;
-    lines.push(solved.summary());
+    lines.push(solved.summary().to_string());
 
     let board = input::load_board(SAMPLE)?.value;
     for (word, expected) in WORDS {
         let search = finish(WordSearch::new(&board, word, word_options()));
         ok &= search.found().is_some() == expected;
         unchanged &= search.path().is_empty() && no_marks(&search, &board);
-        lines.push(search.summary());
+        lines.push(search.summary().to_string());
     }
     unchanged &= board == input::load_board(SAMPLE)?.value;
 

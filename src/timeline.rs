@@ -208,6 +208,12 @@ struct Cursor<S: Report> {
     search: S,
     step: u64,
     log: VecDeque<Told<S::Event>>,
+    /// Events told before, of steps this cursor is about to replay (the
+    /// log of the cursor it replaces, as far as it overlaps): their words
+    /// are taken over instead of told again. The stream is deterministic,
+    /// so the same step is the same event with the same words: this only
+    /// spares a back of one step from telling the whole log anew.
+    known: VecDeque<Told<S::Event>>,
 }
 
 impl<S: Report> Cursor<S> {
@@ -216,7 +222,26 @@ impl<S: Report> Cursor<S> {
             search,
             step,
             log: VecDeque::with_capacity(LOG),
+            known: VecDeque::new(),
         }
+    }
+
+    /// The words told before for `event` at the current step, if
+    /// [`Cursor::known`] holds them; older known steps are dropped.
+    fn known_words(&mut self, event: &S::Event) -> Option<String> {
+        while self.known.front().is_some_and(|t| t.step < self.step) {
+            self.known.pop_front();
+        }
+        if self.known.front()?.step != self.step {
+            return None;
+        }
+        let told = self.known.pop_front()?;
+        debug_assert!(
+            told.event == *event,
+            "a replay differs at step {}",
+            self.step
+        );
+        Some(told.words)
     }
 
     /// Applies one event and logs it, with its words told now, from the
@@ -226,18 +251,22 @@ impl<S: Report> Cursor<S> {
         let event = self.search.next()?;
         let kind = event.kind();
         self.step += 1;
-        let mut words = if self.log.len() == LOG {
-            self.log
-                .pop_front()
-                .map(|told| told.words)
-                .unwrap_or_default()
+        let recycled = if self.log.len() == LOG {
+            self.log.pop_front().map(|told| told.words)
         } else {
-            String::new()
+            None
         };
-        words.clear();
-        // Writing to a String fails only if a Display impl does; what was
-        // written is kept either way.
-        let _ = model::write_told(&self.search, &event, &mut words);
+        let words = match self.known_words(&event) {
+            Some(words) => words,
+            None => {
+                let mut words = recycled.unwrap_or_default();
+                words.clear();
+                // Writing to a String fails only if a Display impl does;
+                // what was written is kept either way.
+                let _ = model::write_told(&self.search, &event, &mut words);
+                words
+            }
+        };
         self.log.push_back(Told {
             step: self.step,
             event,
@@ -907,7 +936,17 @@ impl<S: Report> Timeline<S> {
         let index = usize::try_from(index)
             .unwrap_or(usize::MAX)
             .min(self.checkpoints.len() - 1);
-        self.checkpoint_cursor(index)
+        let mut cursor = self.checkpoint_cursor(index);
+        // The live log's entries that the replay to `target` logs again.
+        let first = target.saturating_sub(LOG_STEPS) + 1;
+        cursor.known = self
+            .live
+            .log
+            .iter()
+            .filter(|told| (first..=target).contains(&told.step))
+            .cloned()
+            .collect();
+        cursor
     }
 
     fn checkpoint_cursor(&self, index: usize) -> Cursor<S> {

@@ -46,14 +46,75 @@ pub enum Group {
 }
 
 /// Which cells of the trace table a worksheet leaves blank.
+///
+/// Every node's state follows from the choices made above it, and a
+/// node's first choice shows in the state of the node after it (the next
+/// row's prefix extends this row's by the column placed), so a blank
+/// could be read off the rows below it. A sheet therefore gives the
+/// student the rows up to one node, blanks chosen cells of that node, and
+/// leaves every later row blank in full (node number aside): from there
+/// the student traces the search by hand. No blank can be read off the
+/// cells shown: the rows above hold only what happened before that node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Blanks {
-    /// Whole columns, by group (`--blanks legal,outcome`).
+    /// The first node's columns, by group (`--blanks legal,outcome`); every
+    /// later node in full.
     Columns(Vec<Group>),
-    /// A third of the cells, chosen at random from every column but `node`
-    /// (cells whose answer is `-` are never chosen); the same seed hides
-    /// the same cells (`--seed K`).
+    /// A node picked at random (`--seed K`) among the first half: the rows
+    /// before it given, its outcome blank, every later node in full. The
+    /// same seed picks the same node.
     Random(u64),
+}
+
+/// What a worksheet says besides its table: the command that made it,
+/// whether it has its answer key, and the instance a seed made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The search command and its own arguments as a person types them
+    /// after `backstep ` (`queens 4 --full`), written on its line
+    /// `backstep-command: ...` so that `backstep check sheet.md` needs
+    /// nothing more.
+    pub command: Option<String>,
+    /// Whether the answer key is written (`--no-key` leaves it out).
+    pub key: bool,
+    /// The plain arguments that rebuild an instance made by `--seed`
+    /// (`maze --grid 1101,...`).
+    pub instance: Option<String>,
+}
+
+/// The prefix of the worksheet's command line.
+pub const COMMAND_PREFIX: &str = "backstep-command: ";
+
+/// The prefix of the line that says which cells are blank, in the words
+/// of the options that chose them (`legal,outcome` or `seed 7`).
+pub const BLANKS_PREFIX: &str = "backstep-blanks: ";
+
+impl Blanks {
+    /// The blanks as the `backstep-blanks:` line gives them.
+    pub fn words(&self) -> String {
+        match self {
+            Blanks::Columns(groups) => groups
+                .iter()
+                .filter_map(clap::ValueEnum::to_possible_value)
+                .map(|v| v.get_name().to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            Blanks::Random(seed) => format!("seed {seed}"),
+        }
+    }
+
+    /// Reads the words of a `backstep-blanks:` line back.
+    pub fn parse(words: &str) -> Option<Blanks> {
+        let words = words.trim();
+        if let Some(seed) = words.strip_prefix("seed ") {
+            return seed.trim().parse().ok().map(Blanks::Random);
+        }
+        let groups: Option<Vec<Group>> = words
+            .split(',')
+            .map(|g| <Group as clap::ValueEnum>::from_str(g.trim(), true).ok())
+            .collect();
+        groups.map(Blanks::Columns)
+    }
 }
 
 impl Default for Blanks {
@@ -97,8 +158,13 @@ pub fn columns<S: Sheet>(search: &S, group: Group) -> Vec<&'static str> {
 
 /// Writes the worksheet for a whole search (at most [`MAX_NODES`] nodes).
 /// Write errors (a closed pipe, a full disk) are returned, never a panic.
-pub fn write<S: Sheet>(search: S, blanks: &Blanks, out: &mut dyn Write) -> io::Result<()> {
-    out.write_all(worksheet(search, blanks).as_bytes())?;
+pub fn write<S: Sheet>(
+    search: S,
+    blanks: &Blanks,
+    options: &Options,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    out.write_all(worksheet(search, blanks, options).as_bytes())?;
     out.flush()
 }
 
@@ -110,10 +176,18 @@ pub fn write_bug<S: Sheet, C: Report>(
     correct: C,
     bug_name: &str,
     blanks: &Blanks,
+    options: &Options,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let wrong = first_wrong_row(Run::new(bug.clone()), Run::new(correct));
-    let sheet = worksheet(bug, blanks);
+    // No command line: `backstep check` grades a sheet against the correct
+    // search, and a bug's name on the sheet would give the task away.
+    let keyed = Options {
+        command: None,
+        key: true,
+        ..options.clone()
+    };
+    let sheet = worksheet(bug, blanks, &keyed);
     let (head, key) = sheet
         .split_once("## Answer key\n")
         .unwrap_or((sheet.as_str(), ""));
@@ -125,6 +199,10 @@ pub fn write_bug<S: Sheet, C: Report>(
     for line in wrap(task, "", "") {
         text.push_str(&line);
         text.push('\n');
+    }
+    if !options.key {
+        out.write_all(text.as_bytes())?;
+        return out.flush();
     }
     text.push_str("\n## Answer key\n");
     text.push_str(key);
@@ -169,51 +247,65 @@ fn first_wrong_row(bug: Run, correct: Run) -> Option<(String, Vec<String>, Optio
         })
 }
 
-/// The worksheet as Markdown text.
-pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks) -> String {
-    let title = search.title();
-    let rules = search.rules();
-    let filling = search.filling();
-    let header = search.table_header();
-    let (hidden, blank_note) = match blanks {
+/// The worksheet's trace table as the answer key has it (at most
+/// [`MAX_NODES`] rows) and, cell by cell, whether the sheet leaves it
+/// blank: what `backstep check` grades a filled-in sheet against.
+pub fn blanked<S: Sheet>(search: S, blanks: &Blanks) -> (Table, Vec<Vec<bool>>) {
+    let hidden = chosen(&search, blanks);
+    let run = Run::new(search);
+    let mask = mask(&run.table, &hidden);
+    (run.table, mask)
+}
+
+/// The columns `blanks` names, resolved for `search` (for random blanks,
+/// none: the seed picks a node instead).
+fn chosen<S: Sheet>(search: &S, blanks: &Blanks) -> Hide {
+    match blanks {
         Blanks::Columns(groups) => {
-            let mut chosen: Vec<&str> = Vec::new();
+            let mut chosen: Vec<&'static str> = Vec::new();
             for &group in groups {
-                for column in columns(&search, group) {
+                for column in columns(search, group) {
                     if !chosen.contains(&column) {
                         chosen.push(column);
                     }
                 }
             }
-            // In the table's own order, so the note reads left to right.
-            let shown: Vec<String> = header
-                .iter()
-                .filter(|c| chosen.contains(c))
-                .map(|c| format!("`{c}`"))
-                .collect();
-            let note = format!(
-                "Fill in the blanks (`____`): the {} column{}.",
-                and_list(&shown),
-                if shown.len() == 1 { "" } else { "s" },
-            );
-            (Hide::Columns(chosen), note)
+            Hide::Columns(chosen)
         }
-        Blanks::Random(seed) => (
-            Hide::Random(*seed),
-            format!(
-                "Fill in the blanks (`____`): a third of the cells, chosen at \
-                 random by `--seed {seed}`."
-            ),
-        ),
-    };
+        Blanks::Random(seed) => Hide::Random(*seed),
+    }
+}
+
+/// The worksheet as Markdown text.
+pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> String {
+    let title = search.title();
+    let rules = search.rules();
+    let filling = search.filling();
+    let hidden = chosen(&search, blanks);
     let run = Run::new(search);
+
+    let mask = mask(&run.table, &hidden);
 
     let mut text = Vec::new();
     text.push(format!("# Worksheet: {title}"));
     text.push(String::new());
+    if let Some(command) = &options.command {
+        text.push(format!("{COMMAND_PREFIX}{command}"));
+        text.push(String::new());
+        // The blanks' line and the student's go together, so that a sheet
+        // of a few nodes still prints on one page.
+        text.push(format!("{BLANKS_PREFIX}{}", blanks.words()));
+    }
     text.push("Name: ____________________   Date: ____________".into());
     text.push(String::new());
     text.extend(rules);
+    if let Some(instance) = &options.instance {
+        text.push(String::new());
+        let words = format!(
+            "This instance was made at random by `--seed`; `backstep {instance}` rebuilds it."
+        );
+        text.extend(wrap(&words, "", ""));
+    }
     text.push(String::new());
     text.push("## Trace table".into());
     text.push(String::new());
@@ -225,13 +317,17 @@ pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks) -> String {
         }
     } else {
         text.extend(filling);
-        text.push(String::new());
-        text.extend(wrap(&blank_note, "", ""));
+        text.extend(wrap(&blank_note(&run.table, &hidden, &mask), "", ""));
         if run.cut {
             text.extend(wrap(&cut_note(), "", ""));
         }
         text.push(String::new());
-        text.push(hide(&run.table, &hidden).to_markdown().trim_end().into());
+        text.push(hide(&run.table, &mask).to_markdown().trim_end().into());
+    }
+    if !options.key {
+        let mut sheet = text.join("\n");
+        sheet.push('\n');
+        return sheet;
     }
     text.push(String::new());
     text.push("## Answer key".into());
@@ -310,10 +406,7 @@ impl Run {
         if !cut {
             table.extend(rows.finish().map(|row| row.into_cells()));
         }
-        let summary = (!cut).then(|| {
-            let summary = crate::model::summary(&search);
-            summary.lines().next().unwrap_or_default().to_string()
-        });
+        let summary = (!cut).then(|| crate::model::summary(&search).first_line());
         Run {
             table: Table {
                 header,
@@ -326,53 +419,106 @@ impl Run {
     }
 }
 
-/// Which cells to blank, resolved against a table.
-enum Hide<'a> {
-    Columns(Vec<&'a str>),
+/// Which cells to blank, resolved against a search.
+enum Hide {
+    /// These columns of the first node.
+    Columns(Vec<&'static str>),
+    /// The outcome of a node the seed picks.
     Random(u64),
 }
 
 /// A cell that says "nothing here" (`-`: no legal set on a full board, no
-/// cell on a full grid). Blanking it would set a question with no answer
-/// to work out, so it is always shown.
+/// cell on a full grid). Blanking it in a row whose state is given would
+/// set a question with no answer to work out, so there it is shown.
 const NOTHING: &str = "-";
 
-/// The table with the chosen cells replaced by an underline. Each column's
-/// blanks share one width (its longest answer, within bounds), so a blank's
-/// length gives nothing away about the answer under it. The node number
-/// and cells whose answer is `-` are never blanked.
-fn hide(table: &Table, hide: &Hide) -> Table {
-    let columns = table.header.len();
-    let mut hidden = vec![vec![false; columns]; table.rows.len()];
-    let blankable = |i: usize, j: usize| j > 0 && table.rows[i][j] != NOTHING;
+/// The row the student takes over at, and the columns blank in it.
+fn start(table: &Table, hide: &Hide) -> (usize, Vec<usize>) {
+    let index = |name: &str| table.header.iter().position(|h| *h == name);
     match hide {
         Hide::Columns(names) => {
-            for (j, name) in table.header.iter().enumerate() {
-                if names.contains(name) {
-                    for (i, row) in hidden.iter_mut().enumerate() {
-                        row[j] = blankable(i, j);
-                    }
-                }
+            let mut columns: Vec<usize> = names.iter().filter_map(|n| index(n)).collect();
+            // The first node's outcome names the second node's choice,
+            // which the second row's state would then be copied from.
+            if table.rows.len() > 1 {
+                columns.extend(index("outcome").filter(|j| !columns.contains(j)));
             }
+            (0, columns)
         }
         Hide::Random(seed) => {
-            let mut cells: Vec<(usize, usize)> = (0..table.rows.len())
-                .flat_map(|i| (1..columns).map(move |j| (i, j)))
-                .filter(|&(i, j)| blankable(i, j))
-                .collect();
-            let count = cells.len().div_ceil(3);
-            // A partial Fisher-Yates shuffle: the first `count` cells end up
-            // a uniform random choice.
-            let mut rng = SplitMix64::new(*seed);
-            for k in 0..count {
-                let pick = k + rng.below((cells.len() - k) as u64) as usize;
-                cells.swap(k, pick);
-            }
-            for &(i, j) in &cells[..count] {
-                hidden[i][j] = true;
-            }
+            // A node among the first half (never the root, when there is
+            // more than one), so that at least half the rows are traced.
+            let rows = table.rows.len();
+            let row = match rows {
+                0 | 1 => 0,
+                _ => 1 + SplitMix64::new(*seed).below((rows / 2).max(1) as u64) as usize,
+            };
+            (row, index("outcome").into_iter().collect())
         }
     }
+}
+
+/// Cell by cell, whether the sheet leaves it blank: the chosen columns of
+/// the start row (not its `-` cells), and every cell of every later row
+/// but the node number. See [`Blanks`] for why.
+fn mask(table: &Table, hide: &Hide) -> Vec<Vec<bool>> {
+    let (first, columns) = start(table, hide);
+    table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            (0..row.len())
+                .map(|j| match i.cmp(&first) {
+                    std::cmp::Ordering::Less => false,
+                    std::cmp::Ordering::Equal => j > 0 && columns.contains(&j) && row[j] != NOTHING,
+                    std::cmp::Ordering::Greater => j > 0,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What the student fills in, in words: one line, under the paragraph on
+/// how to fill the columns.
+fn blank_note(table: &Table, hide: &Hide, mask: &[Vec<bool>]) -> String {
+    let (first, _) = start(table, hide);
+    let node = table
+        .rows
+        .get(first)
+        .and_then(|r| r.first())
+        .cloned()
+        .unwrap_or_else(|| (first + 1).to_string());
+    let blank: Vec<String> = table
+        .header
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| mask.get(first).is_some_and(|row| row[j]))
+        .map(|(_, c)| format!("`{c}`"))
+        .collect();
+    let given = table.rows.get(first).map_or(0, |row| {
+        row.iter().skip(1).filter(|c| *c != NOTHING).count()
+    });
+    let what = match blank.len() {
+        n if n == given && n > 2 => format!("node {node} in full"),
+        _ => format!("node {node}'s {}", and_list(&blank)),
+    };
+    let later = match table.rows.len() > first + 1 {
+        true => ", then every later row",
+        false => "",
+    };
+    let picked = match hide {
+        Hide::Random(seed) => format!(" (seed {seed})"),
+        Hide::Columns(_) => String::new(),
+    };
+    format!("Fill in each `____`: {what}{later}{picked}.")
+}
+
+/// The table with the masked cells replaced by an underline. Each column's
+/// blanks share one width (its longest answer, within bounds), so a blank's
+/// length gives nothing away about the answer under it.
+fn hide(table: &Table, hidden: &[Vec<bool>]) -> Table {
+    let columns = table.header.len();
     let width = |j: usize| {
         let longest = table.rows.iter().map(|row| row[j].chars().count());
         longest.max().unwrap_or(0).clamp(MIN_BLANK, MAX_BLANK)
@@ -381,7 +527,7 @@ fn hide(table: &Table, hide: &Hide) -> Table {
     let rows = table
         .rows
         .iter()
-        .zip(&hidden)
+        .zip(hidden)
         .map(|(row, hide)| {
             row.iter()
                 .enumerate()

@@ -200,9 +200,7 @@ fn student<S: Report>(search: &S, fields: Fields) -> Shown {
 /// The search as its summary names it: the head of the summary's first
 /// line (`queens 6 full`, `word ABCCED`).
 fn label<S: Report>(search: &S) -> String {
-    let summary = model::summary(search);
-    let first = summary.lines().next().unwrap_or_default();
-    first.split(':').next().unwrap_or(first).to_string()
+    model::summary(search).head
 }
 
 /// Whether the student's line states the expected event (SPEC §6): the

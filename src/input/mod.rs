@@ -24,6 +24,7 @@ use crate::search::word::Board;
 pub mod colour;
 pub mod cover;
 pub mod maze;
+pub mod seeded;
 pub mod sudoku;
 pub mod word;
 pub mod words;

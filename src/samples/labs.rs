@@ -62,8 +62,7 @@ impl Outcome {
     /// An outcome whose result is the first line of the search's summary
     /// (as `--print summary` prints it).
     pub fn summary<S: model::Report>(search: &S) -> Outcome {
-        let summary = model::summary(search);
-        Outcome::new(summary.lines().next().unwrap_or_default())
+        Outcome::new(model::summary(search).first_line())
     }
 
     /// Holds `got` against `want`, which `source` states; a difference is

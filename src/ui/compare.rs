@@ -188,8 +188,8 @@ pub trait Contender {
     fn limit_nodes(&mut self, max: u64);
     /// Runs the search to its end.
     fn run_to_end(&mut self);
-    /// The search's summary line(s).
-    fn summary(&self) -> String;
+    /// The search's summary.
+    fn summary(&self) -> model::Summary;
     /// Nodes entered so far.
     fn nodes(&self) -> u64;
     /// The work counted so far, if the search counts it.
@@ -207,7 +207,7 @@ impl<S: Scene + 'static> Contender for S {
         Search::run_to_end(self);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> model::Summary {
         model::summary(self)
     }
 

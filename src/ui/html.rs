@@ -5,8 +5,10 @@
 //!
 //! The page holds:
 //! - the screen in one `<pre id="screen">`, whose text is `--print frame`'s
-//!   (trailing blanks with a background are drawn by empty boxes, so they
-//!   add no text);
+//!   (drawn without colour: its marks that stand in for a colour are drawn
+//!   in the background's colour over the colour drawing's blanks; trailing
+//!   blanks with a background are drawn by empty boxes, so they add no
+//!   text);
 //! - the frames, each row of cells written once as HTML in a dictionary of
 //!   rows, and each step as the rows that changed since the step before
 //!   (every [`KEY_EVERY`]-th step in full, a key frame), deflated and in
@@ -121,9 +123,21 @@ pub fn page<S: Scene>(mut app: App<S>, stretch: Stretch, out: &mut dyn Write) ->
     // The frames as JSON arrays, written as they are drawn.
     let mut frames = String::from("[");
     let mut previous: Vec<u32> = Vec::new();
+    // The text is `--print frame`'s, drawn without colour (marks stand in
+    // for colours there); the colours are the screen's.
+    let coloured = app.theme;
+    let plain = coloured.without_color();
     for count in 0usize.. {
         let buffer = still::draw(&app, width, height)?;
-        let ids: Vec<u32> = (0..height).map(|y| book.row(&buffer, y)).collect();
+        let text = if coloured.color {
+            app.theme = plain;
+            let text = still::draw(&app, width, height);
+            app.theme = coloured;
+            text?
+        } else {
+            buffer.clone()
+        };
+        let ids: Vec<u32> = (0..height).map(|y| book.row(&buffer, &text, y)).collect();
         if count == 0 {
             first = ids.iter().map(|&id| book.html(id)).collect();
         } else {
@@ -347,14 +361,21 @@ struct Look {
     fg: Color,
     bg: Color,
     modifier: Modifier,
+    /// Text that only stands in for a colour: drawn in the background's.
+    hidden: bool,
 }
 
 impl Look {
-    fn of(cell: &Cell) -> Look {
+    /// The look of a cell drawn in colour (`colour`) and without
+    /// (`text`): the colour drawing's colours; a mark the drawing without
+    /// colour puts where the colour drawing has a blank (it stands in for
+    /// a colour) is kept in the text but drawn in the background's colour.
+    fn at(colour: &Cell, text: &Cell) -> Look {
         Look {
-            fg: cell.fg,
-            bg: cell.bg,
-            modifier: cell.modifier,
+            fg: colour.fg,
+            bg: colour.bg,
+            modifier: colour.modifier,
+            hidden: text.symbol() != colour.symbol() && colour.symbol().trim().is_empty(),
         }
     }
 
@@ -382,6 +403,9 @@ impl Look {
             let text = bg.unwrap_or_else(|| "var(--bg)".to_string());
             bg = Some(fg.unwrap_or_else(|| "var(--fg)".to_string()));
             fg = Some(text);
+        }
+        if self.hidden {
+            fg = Some(bg.clone().unwrap_or_else(|| "var(--bg)".to_string()));
         }
         let mut css = String::new();
         if let Some(fg) = fg {
@@ -416,8 +440,8 @@ struct Book {
 
 impl Book {
     /// The number of row `y` of `buffer`, written as HTML.
-    fn row(&mut self, buffer: &Buffer, y: u16) -> u32 {
-        let html = self.row_html(still::row(buffer, y));
+    fn row(&mut self, colours: &Buffer, texts: &Buffer, y: u16) -> u32 {
+        let html = self.row_html(still::row(colours, y), still::row(texts, y));
         if let Some(&id) = self.row_ids.get(html.as_str()) {
             return id;
         }
@@ -450,19 +474,20 @@ impl Book {
     /// A row of cells as HTML: its text up to the last that is not blank,
     /// as `--print frame` writes it, in runs of one look; then, for
     /// trailing blanks that show, empty boxes of their width.
-    fn row_html(&mut self, cells: &[Cell]) -> String {
-        let line: String = cells.iter().map(Cell::symbol).collect();
+    fn row_html(&mut self, colours: &[Cell], texts: &[Cell]) -> String {
+        let line: String = texts.iter().map(Cell::symbol).collect();
         let kept = line.trim_end().len();
+        let looks: Vec<Look> = colours
+            .iter()
+            .zip(texts)
+            .map(|(colour, text)| Look::at(colour, text))
+            .collect();
         let mut html = String::new();
         let (mut start, mut at) = (0, 0);
-        while start < cells.len() {
-            let look = Look::of(&cells[start]);
-            let end = start
-                + cells[start..]
-                    .iter()
-                    .take_while(|cell| Look::of(cell) == look)
-                    .count();
-            let text: String = cells[start..end].iter().map(Cell::symbol).collect();
+        while start < texts.len() {
+            let look = looks[start];
+            let end = start + looks[start..].iter().take_while(|l| **l == look).count();
+            let text: String = texts[start..end].iter().map(Cell::symbol).collect();
             let (shown, blank) = text.split_at(kept.saturating_sub(at).min(text.len()));
             let class = self.class(look);
             if !shown.is_empty() {

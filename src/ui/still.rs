@@ -57,6 +57,35 @@ pub const DEFAULT_SIZE: (u16, u16) = (80, 24);
 /// memory.
 const MAX_SIDE: u16 = 1000;
 
+/// What `--size` gives: a screen's size (`WxH`), or a plain number, the
+/// side of an instance a search makes from `--seed` (`maze --seed S --size
+/// N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// Columns and rows.
+    Screen(u16, u16),
+    /// An instance's side, checked by the search that makes it.
+    Side(u64),
+}
+
+impl Size {
+    /// Whether this is an instance's side.
+    pub fn is_side(&self) -> bool {
+        matches!(self, Size::Side(_))
+    }
+}
+
+/// Reads `--size`: `WxH` (see [`parse_size`]) or a plain whole number.
+pub fn parse_size_or_side(text: &str) -> Result<Size> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text
+            .parse()
+            .map(Size::Side)
+            .map_err(|_| anyhow::anyhow!("'{text}' is too large for a size"));
+    }
+    parse_size(text).map(|(w, h)| Size::Screen(w, h))
+}
+
 /// Reads `--size WxH`, e.g. `100x30`: columns and rows, each from 1 to
 /// 1000.
 pub fn parse_size(text: &str) -> Result<(u16, u16)> {

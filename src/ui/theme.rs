@@ -153,10 +153,6 @@ const ASCII: Glyphs = Glyphs {
 pub struct Theme {
     /// Whether colours are used at all.
     pub color: bool,
-    /// Whether what colour alone would show is also marked in the text
-    /// (an empty square's dot): always without colour, and on a page whose
-    /// text must read as the text frame does (`--print html`).
-    pub marks: bool,
     /// The glyph set.
     pub glyphs: Glyphs,
     /// Predict mode with a question open: the scene leaves out whatever
@@ -170,7 +166,6 @@ impl Theme {
     pub fn new(color: bool, ascii: bool) -> Theme {
         Theme {
             color,
-            marks: !color,
             glyphs: if ascii { ASCII } else { UNICODE },
             hide_answer: false,
         }
@@ -180,16 +175,6 @@ impl Theme {
     pub fn without_color(self) -> Theme {
         Theme {
             color: false,
-            marks: true,
-            ..self
-        }
-    }
-
-    /// The same theme, its colours kept, with the marks a text frame
-    /// shows: a page drawn with it reads as `--print frame` does.
-    pub fn with_marks(self) -> Theme {
-        Theme {
-            marks: true,
             ..self
         }
     }

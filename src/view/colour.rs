@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -113,20 +113,21 @@ impl Report for Colour {
             .uints("colours", self.first().unwrap_or_default().iter().copied());
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let nodes = self.counters().nodes;
         if self.options().all {
-            format!(
-                "{}, all: colourings={}, nodes={nodes}",
-                self.heading(),
-                self.colourings()
+            Summary::new(
+                format!("{}, all", self.heading()),
+                format!("colourings={}, nodes={nodes}", self.colourings()),
             )
         } else {
-            format!(
-                "{}: found={}, nodes={nodes}, colours={}",
+            Summary::new(
                 self.heading(),
-                u8::from(self.first().is_some()),
-                list(self.first().unwrap_or_default())
+                format!(
+                    "found={}, nodes={nodes}, colours={}",
+                    u8::from(self.first().is_some()),
+                    list(self.first().unwrap_or_default())
+                ),
             )
         }
     }

@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::cover::{Cover, CoverEvent, Problem};
 use crate::search::{Search, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -74,20 +74,24 @@ impl Report for Cover {
             );
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let c = self.counters();
         let problem = self.problem();
-        let mut lines = vec![format!(
-            "cover {}: solutions={}, nodes={}, updates={}",
-            problem.name(),
-            c.solutions,
-            c.nodes,
-            self.updates()
-        )];
-        for &option in self.first_solution().unwrap_or_default() {
-            lines.push(format!("{option}: {}", problem.option_text(option)));
-        }
-        lines.join("\n")
+        Summary::new(
+            format!("cover {}", problem.name()),
+            format!(
+                "solutions={}, nodes={}, updates={}",
+                c.solutions,
+                c.nodes,
+                self.updates()
+            ),
+        )
+        .with_rest(
+            self.first_solution()
+                .unwrap_or_default()
+                .iter()
+                .map(|&option| format!("{option}: {}", problem.option_text(option))),
+        )
     }
 
     fn write_description(&self, event: &CoverEvent, _found: u64, out: &mut String) -> fmt::Result {

@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason, Rules};
@@ -60,32 +60,38 @@ impl<R: Rules> Report for Maze<R> {
         }
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let grid = self.grid();
-        let mut text = format!(
-            "maze {}x{}{}: paths={}, nodes={}",
-            grid.rows(),
-            grid.cols(),
-            crate::model::bug_label(R::BUG),
-            self.path_count(),
-            self.counters().nodes
-        );
-        for path in self.paths().iter().take(KEPT_PATHS) {
-            text.push('\n');
-            text.push_str(shown(path));
-        }
+        let mut rest: Vec<String> = self
+            .paths()
+            .iter()
+            .take(KEPT_PATHS)
+            .map(|path| shown(path).to_string())
+            .collect();
         if let (Some(_), Some(max)) = (R::BUG, self.budget_hit()) {
-            let _ = write!(
-                text,
-                "\nstopped by the node budget {max}: no cell is ever marked visited, so the \
+            rest.push(format!(
+                "stopped by the node budget {max}: no cell is ever marked visited, so the \
                  walk never ends"
-            );
+            ));
         }
         let more = self.path_count().saturating_sub(KEPT_PATHS as u64);
         if more > 0 {
-            let _ = write!(text, "\n({more} more)");
+            rest.push(format!("({more} more)"));
         }
-        text
+        Summary::new(
+            format!(
+                "maze {}x{}{}",
+                grid.rows(),
+                grid.cols(),
+                crate::model::bug_label(R::BUG)
+            ),
+            format!(
+                "paths={}, nodes={}",
+                self.path_count(),
+                self.counters().nodes
+            ),
+        )
+        .with_rest(rest)
     }
 
     fn write_description(&self, event: &MazeEvent, found: u64, out: &mut String) -> fmt::Result {

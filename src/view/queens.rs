@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::check::field::{self, Fields};
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::queens::{
     self, Attack, Attacks, Columns, Queens, QueensEvent, Rules, format_mask,
@@ -124,18 +124,16 @@ impl<R: Rules> Report for Queens<R> {
         json.uint("solutions", c.solutions).uint("nodes", c.nodes);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let strategy = self.strategy();
         let mode = match strategy.is_bug() {
             true => crate::model::bug_label(Some(strategy.name())),
             false => format!(" {}", strategy.name()),
         };
         let c = self.counters();
-        format!(
-            "queens {}{mode}: solutions={}, nodes={}",
-            self.n(),
-            c.solutions,
-            c.nodes
+        Summary::new(
+            format!("queens {}{mode}", self.n()),
+            format!("solutions={}, nodes={}", c.solutions, c.nodes),
         )
     }
 

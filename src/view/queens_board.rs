@@ -30,10 +30,9 @@ pub(crate) fn centre(text: &'static str, style: Style) -> Cells {
 }
 
 /// An empty square: blank, its background showing the square; without
-/// colour no background shows, so a mark does (and a page whose text
-/// reads as the text frame marks it too).
+/// colour no background shows, so a mark does.
 pub(crate) fn empty(theme: &Theme) -> Cells {
-    if !theme.marks {
+    if theme.color {
         [(" ", Style::new()); 3]
     } else {
         centre(theme.glyphs.empty, theme.muted())

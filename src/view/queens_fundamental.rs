@@ -12,7 +12,7 @@ use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, list, paragraph, reject_fields,
     section, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
@@ -50,7 +50,7 @@ impl Report for Fundamental {
             .uint("nodes", c.nodes);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let c = self.counters();
         let census: Vec<String> = self
             .census()
@@ -62,13 +62,16 @@ impl Report for Fundamental {
         } else {
             format!("orbits: {}", census.join(", "))
         };
-        format!(
-            "queens {} fundamental: solutions={}, fundamental={}, nodes={}\n{orbits}",
-            self.n(),
-            c.solutions,
-            self.fundamental(),
-            c.nodes
+        Summary::new(
+            format!("queens {} fundamental", self.n()),
+            format!(
+                "solutions={}, fundamental={}, nodes={}",
+                c.solutions,
+                self.fundamental(),
+                c.nodes
+            ),
         )
+        .with_rest([orbits])
     }
 
     fn write_description(

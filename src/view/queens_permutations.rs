@@ -13,7 +13,7 @@ use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_solution, list, paragraph,
     reject_fields, section, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
@@ -46,13 +46,11 @@ impl Report for Permutations {
         json.uint("solutions", c.solutions).uint("nodes", c.nodes);
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let c = self.counters();
-        format!(
-            "queens {} permutations: solutions={}, nodes={}",
-            self.n(),
-            c.solutions,
-            c.nodes
+        Summary::new(
+            format!("queens {} permutations", self.n()),
+            format!("solutions={}, nodes={}", c.solutions, c.nodes),
         )
     }
 

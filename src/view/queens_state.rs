@@ -14,7 +14,7 @@ use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
     lowest_untried, paragraph, reject_fields, section, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
@@ -177,14 +177,12 @@ impl<S: StateView> Report for Held<S> {
     }
 
     /// The mask search's line: the label names no state (SPEC §5).
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let c = self.counters();
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        format!(
-            "queens {} {mode}: solutions={}, nodes={}",
-            self.n(),
-            c.solutions,
-            c.nodes
+        Summary::new(
+            format!("queens {} {mode}", self.n()),
+            format!("solutions={}, nodes={}", c.solutions, c.nodes),
         )
     }
 

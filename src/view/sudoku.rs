@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::sudoku::{CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, format_digits};
 use crate::search::{Cause, Search};
@@ -31,14 +31,12 @@ pub(crate) fn result_summary(
     nodes: u64,
     extra: Option<(&str, u64)>,
     rows: Vec<String>,
-) -> String {
-    let mut first = format!("sudoku: solutions capped at {CAP}={count}, nodes={nodes}");
+) -> Summary {
+    let mut result = format!("solutions capped at {CAP}={count}, nodes={nodes}");
     if let Some((name, value)) = extra {
-        first.push_str(&format!(", {name}={value}"));
+        result.push_str(&format!(", {name}={value}"));
     }
-    let mut lines = vec![first];
-    lines.extend(rows);
-    lines.join("\n")
+    Summary::new("sudoku", result).with_rest(rows)
 }
 
 impl<R: Rules> Report for Sudoku<R> {
@@ -117,28 +115,27 @@ impl<R: Rules> Report for Sudoku<R> {
         );
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let (count, nodes) = (self.solution_count(), self.counters().nodes);
         match (R::BUG, R::CAP) {
             (None, Some(CAP)) => result_summary(count, nodes, None, self.solution_rows()),
             (None, cap) => {
                 let cap = cap.map_or("never".to_string(), |c| c.to_string());
-                let mut lines = vec![format!(
-                    "sudoku: solutions capped at {cap}={count}, nodes={nodes}"
-                )];
-                lines.extend(self.solution_rows());
-                lines.join("\n")
+                Summary::new(
+                    "sudoku",
+                    format!("solutions capped at {cap}={count}, nodes={nodes}"),
+                )
+                .with_rest(self.solution_rows())
             }
             // A bug keeps no solution: what it hands back is its board.
-            (Some(bug), _) => {
-                let mut lines = vec![format!(
-                    "sudoku{}: solutions passed={count}, nodes={nodes}, kept none; its board \
-                     comes back as:",
-                    crate::model::bug_label(Some(bug))
-                )];
-                lines.extend(self.grid_rows());
-                lines.join("\n")
-            }
+            (Some(bug), _) => Summary::new(
+                format!("sudoku{}", crate::model::bug_label(Some(bug))),
+                format!(
+                    "solutions passed={count}, nodes={nodes}, kept none; its board comes \
+                         back as:"
+                ),
+            )
+            .with_rest(self.grid_rows()),
         }
     }
 

@@ -7,7 +7,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -77,7 +77,7 @@ impl Report for SudokuDlx {
         json.uint("updates", self.updates());
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let (count, nodes) = (self.solution_count(), self.counters().nodes);
         result_summary(
             count,

@@ -13,7 +13,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{self, Ending, Json, Note, Report, write_plain_ending};
+use crate::model::{self, Ending, Json, Note, Report, Summary, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
@@ -81,7 +81,7 @@ impl Report for Propagate {
         json.uint("forced", self.forced());
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let (count, nodes) = (self.solution_count(), self.counters().nodes);
         result_summary(
             count,

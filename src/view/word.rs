@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::word::{DIRECTIONS, Reason, Rules, WordEvent, WordSearch};
@@ -62,14 +62,15 @@ impl<R: Rules> Report for WordSearch<R> {
             .cells("path", self.found().unwrap_or_default());
     }
 
-    fn summary(&self) -> String {
-        format!(
-            "word {}{}: found={}, nodes={}, path={}",
-            self.word(),
-            crate::model::bug_label(R::BUG),
-            u8::from(self.found().is_some()),
-            self.counters().nodes,
-            PathText(self.found().unwrap_or_default())
+    fn summary(&self) -> Summary {
+        Summary::new(
+            format!("word {}{}", self.word(), crate::model::bug_label(R::BUG)),
+            format!(
+                "found={}, nodes={}, path={}",
+                u8::from(self.found().is_some()),
+                self.counters().nodes,
+                PathText(self.found().unwrap_or_default())
+            ),
         )
     }
 

@@ -9,7 +9,9 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, push_json_string, write_plain_ending};
+use crate::model::{
+    Ending, Json, Note, Placed, Report, Summary, push_json_string, write_plain_ending,
+};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Words, WordsEvent};
@@ -127,20 +129,17 @@ impl Report for Words {
         json.0.push(']');
     }
 
-    fn summary(&self) -> String {
+    fn summary(&self) -> Summary {
         let found = self.found_words();
-        let mut lines = vec![format!(
-            "words {}: found={}, nodes={}",
-            self.words().len(),
-            found.len(),
-            self.counters().nodes
-        )];
-        lines.extend(
+        Summary::new(
+            format!("words {}", self.words().len()),
+            format!("found={}, nodes={}", found.len(), self.counters().nodes),
+        )
+        .with_rest(
             found
                 .iter()
                 .map(|(word, path)| format!("{word} {}", path_text(path))),
-        );
-        lines.join("\n")
+        )
     }
 
     fn write_description(&self, event: &WordsEvent, _found: u64, out: &mut String) -> fmt::Result {

@@ -270,8 +270,11 @@ proptest! {
                 lines.remove(k);
             }
             Edit::Repeat => {
-                let before = if k == 0 { lines[0].clone() } else { lines[k - 1].clone() };
-                lines.insert(k, before);
+                // A line said twice: line k again before line k + 1 (for the
+                // first line, the second one said too early), so the file
+                // parts from the search exactly at line k + 1.
+                let again = lines[if k == 0 { 1 } else { k - 1 }].clone();
+                lines.insert(k, again);
             }
         }
         let path = file("edited.jsonl", &(lines.join("\n") + "\n"));
@@ -396,19 +399,13 @@ fn bad_input_names_the_line() {
 }
 
 /// A worksheet as `--print worksheet` writes it, with the command line it
-/// carries (added here when the sheet does not carry one yet).
+/// carries, and without its answer key (`--no-key`, the sheet handed out).
 fn sheet(search: &[&str]) -> String {
     let mut args = search.to_vec();
-    args.extend(["--print", "worksheet"]);
+    args.extend(["--print", "worksheet", "--no-key"]);
     let text = backstep_ok(&args);
-    if text.contains("backstep-command:") {
-        return text;
-    }
-    let (head, rest) = text.split_once("\n## Trace table").expect("a trace table");
-    format!(
-        "{head}\nbackstep-command: {}\n\n## Trace table{rest}",
-        search.join(" ")
-    )
+    assert!(text.contains("\nbackstep-command: "), "{text}");
+    text
 }
 
 /// The sheet's trace table with every cell filled from `key` (the
@@ -440,6 +437,10 @@ fn worksheets_are_graded_cell_by_cell() {
         &["queens", "4"][..],
         &["sudoku", "campus"][..],
         &["word"][..],
+        // Seeded instances: the sheet's command line keeps the seed.
+        &["sudoku", "--seed", "5", "--clues", "40"][..],
+        &["maze", "--seed", "3", "--size", "5"][..],
+        &["cover", "--seed", "2"][..],
     ] {
         let blank = sheet(search);
         let mut table_args = search.to_vec();

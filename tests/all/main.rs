@@ -89,6 +89,7 @@ mod pty;
 mod queens_variants;
 mod quitting;
 mod screens;
+mod seeded;
 mod shell;
 mod state_compare;
 mod sweep;

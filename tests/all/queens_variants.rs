@@ -400,7 +400,7 @@ fn check_readable<S: Sheet + Clone>(search: S, title: &str) {
         assert_eq!(row.matches(" |").count(), width, "{title}: {row}");
     }
     let trace = printed(search.clone(), Mode::Trace);
-    let summary = count.summary().lines().count() as u64;
+    let summary = count.summary().to_string().lines().count() as u64;
     assert_eq!(
         trace.lines().count() as u64,
         steps + 1 + summary,

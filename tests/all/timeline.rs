@@ -5,7 +5,7 @@
 //! clone of the search costs.
 
 use backstep::input;
-use backstep::model::{self, Json, Note, Report};
+use backstep::model::{self, Json, Note, Report, Summary};
 use backstep::search::{
     Budget, Counters, EventKind, Order, Queens, Search, SearchEvent, Sudoku, WordSearch,
 };
@@ -623,8 +623,8 @@ impl Report for Heavy {
 
     fn write_done(&self, _json: &mut Json<'_>) {}
 
-    fn summary(&self) -> String {
-        String::new()
+    fn summary(&self) -> Summary {
+        Summary::new("heavy", "")
     }
 
     fn write_description(&self, event: &Beat, found: u64, out: &mut String) -> std::fmt::Result {

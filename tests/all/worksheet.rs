@@ -1,6 +1,8 @@
 //! `--print worksheet`: the 4-Queens sheet against its golden file, the
 //! answer key against `--print table`, which cells `--blanks` and `--seed`
-//! hide, the one-page limit, the node cap, and the option errors.
+//! hide, the one-page limit, the node cap, the option errors, the
+//! `backstep-command:` line and `--no-key`, and a student trying to read
+//! the blanks off the cells shown (every search in the registry).
 
 use crate::{backstep, stderr_text, stdout_text};
 
@@ -98,9 +100,10 @@ fn the_default_blanks_are_legal_and_outcome() {
     assert_eq!(default, explicit);
 }
 
-/// Checks that the trace table hides exactly `columns` (by header name),
-/// except the cells whose answer is `-`, and shows every other cell as the
-/// answer key has it.
+/// Checks that the trace table hides exactly `columns` (by header name) of
+/// the first node, except the cells whose answer is `-`, shows the rest of
+/// that row as the answer key has it, and leaves every later row blank but
+/// its node number: from the second node on the student traces the search.
 fn assert_hides(text: &str, columns: &[&str], what: &str) {
     let (trace, key) = (trace_table(text), answer_key(text));
     assert_eq!(trace.len(), key.len(), "{what}: row count");
@@ -108,11 +111,18 @@ fn assert_hides(text: &str, columns: &[&str], what: &str) {
     let header = cells(&trace[0]);
     assert_eq!(header, cells(&key[0]), "{what}: header");
     assert_eq!(trace[1], key[1], "{what}: separator");
-    for (t, k) in trace[2..].iter().zip(&key[2..]) {
+    for (row, (t, k)) in trace[2..].iter().zip(&key[2..]).enumerate() {
         let (t, k) = (cells(t), cells(k));
         assert_eq!(t.len(), header.len(), "{what}: {t:?}");
-        for (j, name) in header.iter().enumerate() {
-            if columns.contains(&name.as_str()) && k[j] != "-" {
+        assert_eq!(t[0], k[0], "{what}: the node number is shown");
+        for (j, name) in header.iter().enumerate().skip(1) {
+            // The first node's outcome is blank whatever the columns: it
+            // names the choice the second node's state shows.
+            let blank = match row {
+                0 => (columns.contains(&name.as_str()) || name == "outcome") && k[j] != "-",
+                _ => true,
+            };
+            if blank {
                 assert!(is_blank(&t[j]), "{what}: {name} shown in {t:?}");
             } else {
                 assert_eq!(t[j], k[j], "{what}: {name} differs from the key");
@@ -179,8 +189,21 @@ fn hidden_cells(text: &str) -> Vec<(usize, usize)> {
     hidden
 }
 
+/// Whether `--seed` picks the blanks of this search's sheet: on a search
+/// that can make its own instance it makes the instance instead.
+fn blanks_by_seed(args: &[&str]) -> bool {
+    args[0] == "queens"
+}
+
+/// The first row with a blank (0-based) and the blank cells of that row.
+fn first_blank_row(hidden: &[(usize, usize)]) -> (usize, Vec<usize>) {
+    let first = hidden.iter().map(|&(i, _)| i).min().expect("a blank");
+    let columns = hidden.iter().filter(|&&(i, _)| i == first).map(|&(_, j)| j);
+    (first, columns.collect())
+}
+
 #[test]
-fn a_seed_hides_the_same_third_of_the_cells_every_time() {
+fn a_seed_picks_the_node_the_student_continues_from() {
     let args = ["queens", "4"];
     let first = sheet(&args, &["--seed", "7"]);
     assert_eq!(
@@ -189,34 +212,35 @@ fn a_seed_hides_the_same_third_of_the_cells_every_time() {
         "same seed, same sheet"
     );
     let hidden = hidden_cells(&first);
-    // 9 rows of 6 cells besides the node number, one of them `-` (legal on
-    // the full board): a third of the other 53 is 18.
-    assert_eq!(hidden.len(), 18, "{first}");
+    let (start, columns) = first_blank_row(&hidden);
+    // Never the root, and among the first half of the 9 rows.
+    assert!((1..=4).contains(&start), "{first}");
+    // That node's outcome (column 6) only, then every later row but its
+    // node number: 6 cells a row.
+    assert_eq!(columns, vec![6], "{first}");
+    assert_eq!(hidden.len(), 1 + (8 - start) * 6, "{first}");
     assert!(
         hidden.iter().all(|&(_, j)| j != 0),
         "the node number is never hidden"
     );
-    // The random cells are not whole columns: some column is partly shown.
-    let partial = (1..7).any(|j| {
-        let n = hidden.iter().filter(|&&(_, c)| c == j).count();
-        n > 0 && n < 9
-    });
-    assert!(partial, "{first}");
+    let note = format!(
+        "node {}'s `outcome`, then every later row (seed 7).",
+        start + 1
+    );
+    assert!(first.contains(&note), "{first}");
 }
 
 #[test]
-fn different_seeds_hide_different_cells() {
+fn different_seeds_pick_different_nodes() {
     let args = ["queens", "4"];
-    let sheets: Vec<Vec<(usize, usize)>> = (1..=5)
-        .map(|seed| hidden_cells(&sheet(&args, &["--seed", &seed.to_string()])))
+    let starts: std::collections::BTreeSet<usize> = (1..=20)
+        .map(|seed| first_blank_row(&hidden_cells(&sheet(&args, &["--seed", &seed.to_string()]))).0)
         .collect();
-    for a in 0..sheets.len() {
-        for b in a + 1..sheets.len() {
-            assert_ne!(sheets[a], sheets[b], "seeds {} and {}", a + 1, b + 1);
-        }
-    }
-    // The other searches too, and the node number stays in sight there.
-    for args in SEARCHES {
+    // Four nodes to pick from: twenty seeds find more than one.
+    assert!(starts.len() >= 3, "{starts:?}");
+    // The other searches too, and the node number stays in sight there
+    // (on a search that makes its own instance, --seed makes the instance).
+    for args in SEARCHES.iter().filter(|a| blanks_by_seed(a)) {
         let one = hidden_cells(&sheet(args, &["--seed", "1"]));
         assert!(one.iter().all(|&(_, j)| j != 0), "{args:?}");
     }
@@ -256,34 +280,42 @@ fn a_large_search_is_cut_at_sixty_nodes_and_says_so() {
 }
 
 #[test]
-fn a_cell_whose_answer_is_a_dash_is_never_blank() {
+fn a_cell_whose_answer_is_a_dash_is_never_blank_in_a_given_row() {
     // `-` says there is nothing to write (no legal set on a full board, no
-    // cell on a full grid): a blank there would ask for nothing.
+    // cell on a full grid): a blank there would ask for nothing, in the row
+    // whose state the sheet gives. Rows the student traces in full are
+    // blank throughout (a `-` would tell them the board is full).
     let cases: &[&[&str]] = &[
+        &["queens", "1"],
         &["queens", "4"],
         &["queens", "6", "--full"],
         &["sudoku", "campus"],
     ];
+    let mut dashes = 0;
     for args in cases {
         let mut extras: Vec<Vec<String>> = vec![vec!["--blanks".into(), "all".into()]];
-        extras.extend((1..=20).map(|seed| vec!["--seed".into(), seed.to_string()]));
-        let mut dashes = 0;
+        if blanks_by_seed(args) {
+            extras.extend((1..=20).map(|seed| vec!["--seed".into(), seed.to_string()]));
+        }
         for extra in &extras {
             let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
             let text = sheet(args, &extra);
             let (trace, key) = (trace_table(&text), answer_key(&text));
-            for (t, k) in trace[2..].iter().zip(&key[2..]) {
+            let (start, _) = first_blank_row(&hidden_cells(&text));
+            for (i, (t, k)) in trace[2..].iter().zip(&key[2..]).enumerate() {
                 let (t, k) = (cells(t), cells(k));
                 for j in 0..k.len() {
-                    if k[j] == "-" {
+                    if k[j] == "-" && i <= start {
                         dashes += 1;
                         assert_eq!(t[j], "-", "{args:?} {extra:?}: {t:?}");
                     }
                 }
             }
         }
-        assert!(dashes > 0, "{args:?}: the key has a `-` to test with");
     }
+    // queens 1's second and last node is a full board, given when a seed
+    // picks it.
+    assert!(dashes > 0, "a `-` in a given row to test with");
 }
 
 #[test]
@@ -318,7 +350,8 @@ fn worksheet_options_need_print_worksheet() {
             &["queens", "4", "--print", "table", "--blanks", "masks"][..],
             "--blanks",
         ),
-        (&["sudoku", "--print", "summary", "--seed", "3"], "--seed"),
+        (&["queens", "--print", "summary", "--seed", "3"], "--seed"),
+        (&["queens", "5", "--print", "table", "--no-key"], "--no-key"),
         (&["word", "--blanks", "all"], "--blanks"),
     ] {
         let output = backstep(args);
@@ -343,4 +376,350 @@ fn worksheet_options_need_print_worksheet() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_text(&output).contains("cannot be used with"));
+}
+
+/// The sheet's `backstep-command:` line, checked to stand on a line of its
+/// own with a blank line before and after.
+fn command_line(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let at: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("backstep-command: "))
+        .collect();
+    assert_eq!(at.len(), 1, "one command line in:\n{text}");
+    let i = at[0];
+    assert!(
+        i > 0 && lines[i - 1].is_empty(),
+        "a blank line before:\n{text}"
+    );
+    assert!(lines.get(i + 1) == Some(&""), "a blank line after:\n{text}");
+    lines[i]["backstep-command: ".len()..].to_string()
+}
+
+#[test]
+fn the_sheet_names_the_command_that_makes_it_again() {
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (&["queens", "4"], &[], "queens 4"),
+        (
+            &["queens", "5", "--full"],
+            &["--blanks", "masks"],
+            "queens 5 --full",
+        ),
+        (
+            &["sudoku", "campus", "--order", "first"],
+            &["--no-key"],
+            "sudoku campus --order first",
+        ),
+        (&["queens", "5"], &["--seed", "4"], "queens 5"),
+        (
+            &["word", "--word", "SEE", "--seed", "4"],
+            &[],
+            "word --word SEE --seed 4",
+        ),
+        (
+            &["colour", "-m", "2", "--edges", "0-1,1-2"],
+            &[],
+            "colour --edges 0-1,1-2 --colours 2",
+        ),
+        (&["maze", "--max-nodes", "4"], &[], "maze --max-nodes 4"),
+        (
+            &["colour", "--vertices", "3", "--edges", ""],
+            &[],
+            "colour --vertices 3 --edges ''",
+        ),
+    ];
+    for (args, extra, expected) in cases {
+        let text = sheet(args, extra);
+        let command = command_line(&text);
+        assert_eq!(&command, expected, "{args:?} {extra:?}");
+        // The line run again (with its words split as a shell splits the
+        // simple ones) prints the sheet's own answer key as its table.
+        if !expected.contains('\'') && !extra.contains(&"--no-key") {
+            let mut again: Vec<&str> = command.split(' ').collect();
+            again.extend(["--print", "table"]);
+            let key = answer_key(&text).join("\n") + "\n";
+            assert_eq!(run_ok(&again), key, "{command}");
+        }
+    }
+    // With no command, `backstep` runs 4-Queens.
+    let text = run_ok(&["--print", "worksheet"]);
+    assert_eq!(command_line(&text), "queens");
+}
+
+#[test]
+fn no_key_leaves_the_answer_key_out_and_nothing_else() {
+    for args in SEARCHES
+        .iter()
+        .chain([&["sudoku", "--bug", "no-stop"][..]].iter())
+    {
+        for extra in [&[][..], &["--seed", "2"], &["--blanks", "all"]] {
+            if extra.contains(&"--seed") && !blanks_by_seed(args) {
+                continue;
+            }
+            let keyed = sheet(args, extra);
+            let mut with = extra.to_vec();
+            with.push("--no-key");
+            let bare = sheet(args, &with);
+            assert!(!bare.contains("## Answer key"), "{args:?}:\n{bare}");
+            assert!(!bare.contains("Result:"), "{args:?}:\n{bare}");
+            let head = keyed.split("\n## Answer key\n").next().unwrap_or_default();
+            assert_eq!(bare.trim_end(), head.trim_end(), "{args:?} {extra:?}");
+            assert!(bare.contains("## Trace table"), "{args:?}");
+        }
+    }
+}
+
+/// Each search in the registry, with the arguments of one small instance
+/// (and the variants whose tables have columns of their own).
+const EVERY_SEARCH: &[(&str, &[&str])] = &[
+    ("queens", &["queens", "4"]),
+    ("queens", &["queens", "5", "--full"]),
+    ("queens", &["queens", "4", "--permutations"]),
+    ("queens", &["queens", "4", "--fundamental"]),
+    ("queens", &["queens", "4", "--state", "bools"]),
+    ("sudoku", &["sudoku", "campus"]),
+    ("sudoku", &["sudoku", "campus", "--order", "propagate"]),
+    ("sudoku", &["sudoku", "campus", "--order", "dlx"]),
+    ("word", &["word"]),
+    ("word", &["word", "--word", "SEE"]),
+    ("words", &["words"]),
+    ("maze", &["maze"]),
+    ("colour", &["colour"]),
+    ("colour", &["colour", "--all"]),
+    ("cover", &["cover", "knuth"]),
+];
+
+/// The last element of a sequence-like cell: `[0,2]` gives `2`, `DDR` gives
+/// `R`; `None` for anything else.
+fn last_element(cell: &str) -> Option<String> {
+    if let Some(inner) = cell.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+        return inner
+            .rsplit(',')
+            .next()
+            .map(str::to_string)
+            .filter(|s| !s.is_empty());
+    }
+    let alpha = !cell.is_empty() && cell.chars().all(|c| c.is_ascii_alphabetic());
+    alpha.then(|| cell[cell.len() - 1..].to_string())
+}
+
+/// Whether `longer` extends the sequence-like `cell` (`[0]` by `[0,2]`,
+/// `DD` by `DDR`, `[]` by `[1]`).
+fn extends(longer: &str, cell: &str) -> bool {
+    if let (Some(a), Some(b)) = (
+        cell.strip_prefix('[').and_then(|c| c.strip_suffix(']')),
+        longer.strip_prefix('[').and_then(|c| c.strip_suffix(']')),
+    ) {
+        return b.len() > a.len() && (a.is_empty() || b.starts_with(&format!("{a},")));
+    }
+    let alpha = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
+    alpha(cell) && alpha(longer) && longer.len() > cell.len() && longer.starts_with(cell)
+}
+
+/// Whether the sequence-like `cell` is `parent` extended by `last` alone.
+fn is_child(cell: &str, parent: &str, last: &str) -> bool {
+    match parent.strip_suffix(']') {
+        Some("[") => cell == format!("[{last}]"),
+        Some(inner) => cell == format!("{inner},{last}]"),
+        None => cell == format!("{parent}{last}"),
+    }
+}
+
+/// A sheet's trace table, cell by cell, `None` for a blank.
+type Shown = Vec<Vec<Option<String>>>;
+
+/// How a student reads a blank off the cells shown: `Some(why)` for the
+/// first blank they can, given the sheet's trace table as cells (`None` a
+/// blank) and the answer key's.
+#[allow(clippy::needless_range_loop)] // rows and columns are compared across the two tables
+fn cheat(header: &[String], shown: &[Vec<Option<String>>], key: &[Vec<String>]) -> Option<String> {
+    let outcome = header.iter().position(|h| h == "outcome");
+    let visible = |i: usize, j: usize| shown.get(i).and_then(|r| r[j].clone());
+    for i in 0..key.len() {
+        for j in 1..header.len() {
+            if shown[i][j].is_some() {
+                continue;
+            }
+            let answer = &key[i][j];
+            let at = format!("node {} {}", key[i][0], header[j]);
+            if Some(j) == outcome {
+                // The next node's state says whether this one went deeper,
+                // and by which choice (the next prefix ends in it).
+                if let Some(next) = shown.get(i + 1) {
+                    let seen: Vec<&String> =
+                        next[1..].iter().flatten().filter(|c| *c != "-").collect();
+                    if !seen.is_empty() {
+                        return Some(format!("{at}: the next row shows {seen:?}"));
+                    }
+                }
+                if let Some(choice) = answer.strip_prefix("place ") {
+                    for k in i + 1..key.len() {
+                        for (c, cell) in shown[k].iter().enumerate().skip(1) {
+                            let Some(cell) = cell else { continue };
+                            let token = choice.split_whitespace().any(|t| t == cell);
+                            let last = last_element(cell)
+                                .is_some_and(|l| choice.split_whitespace().any(|t| t == l));
+                            if k == i + 1 && (token || last) {
+                                return Some(format!(
+                                    "{at}: node {} {} is {cell}",
+                                    key[k][0], header[c]
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            // A later row whose sequence extends this row's (shown) one is
+            // a node under it: its choices are this node's.
+            for c in 1..header.len() {
+                let Some(here) = visible(i, c) else { continue };
+                for k in i + 1..key.len() {
+                    if let Some(there) = visible(k, c).filter(|t| extends(t, &here)) {
+                        return Some(format!(
+                            "{at}: node {} {} is {there}, under {here}",
+                            key[k][0], header[c]
+                        ));
+                    }
+                }
+            }
+            // Another row's shown cell of the same column that extends this
+            // blank's answer has it written inside (a child's prefix holds
+            // its parent's), and the parent's with its shown `place x` gives
+            // this one.
+            for k in (0..key.len()).filter(|&k| k != i) {
+                let Some(there) = visible(k, j) else { continue };
+                if extends(&there, answer) {
+                    return Some(format!("{at}: node {} has {there}", key[k][0]));
+                }
+                let placed = outcome.and_then(|o| visible(k, o));
+                let last = last_element(answer);
+                if let (Some(placed), Some(last)) = (placed, last) {
+                    let parent_of = is_child(answer, &there, &last)
+                        && placed
+                            .strip_prefix("place ")
+                            .is_some_and(|p| p.split_whitespace().any(|t| t == last));
+                    if parent_of {
+                        return Some(format!("{at}: node {} has {there} and {placed}", key[k][0]));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The sheet's trace table as cells, `None` for a blank, with its header,
+/// and the answer key's rows.
+fn sheet_cells(text: &str) -> (Vec<String>, Shown, Vec<Vec<String>>) {
+    let (trace, key) = (trace_table(text), answer_key(text));
+    let header = cells(&trace[0]);
+    let shown = trace[2..]
+        .iter()
+        .map(|l| {
+            cells(l)
+                .into_iter()
+                .map(|c| (!is_blank(&c)).then_some(c))
+                .collect()
+        })
+        .collect();
+    let key = key[2..].iter().map(|l| cells(l)).collect();
+    (header, shown, key)
+}
+
+#[test]
+fn no_blank_can_be_read_off_the_cells_shown() {
+    // Every search the registry lists is here (a new one must be added).
+    for kind in backstep::registry::KINDS {
+        assert!(
+            EVERY_SEARCH.iter().any(|(name, _)| *name == kind.name()),
+            "add {} to EVERY_SEARCH",
+            kind.name()
+        );
+    }
+    let mut sheets = 0;
+    for (_, args) in EVERY_SEARCH {
+        let mut extras: Vec<Vec<String>> = ["legal,outcome", "legal", "outcome", "masks", "all"]
+            .iter()
+            .map(|b| vec!["--blanks".to_string(), b.to_string()])
+            .collect();
+        if blanks_by_seed(args) {
+            extras.extend((1..=6).map(|seed| vec!["--seed".into(), seed.to_string()]));
+        }
+        for extra in &extras {
+            let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+            let text = sheet(args, &extra);
+            if trace_table(&text).is_empty() {
+                continue;
+            }
+            let (header, shown, key) = sheet_cells(&text);
+            if let Some(why) = cheat(&header, &shown, &key) {
+                panic!("{args:?} {extra:?}: {why}\n{text}");
+            }
+            sheets += 1;
+        }
+    }
+    // Sheets of instances made by a seed, too.
+    for args in [
+        &["sudoku", "--seed", "3"][..],
+        &["maze", "--seed", "3", "--size", "6"],
+        &["cover", "--seed", "3"],
+    ] {
+        let text = sheet(args, &[]);
+        let (header, shown, key) = sheet_cells(&text);
+        assert_eq!(cheat(&header, &shown, &key), None, "{args:?}");
+        sheets += 1;
+    }
+    assert!(sheets >= 100, "{sheets} sheets checked");
+}
+
+#[test]
+fn the_student_reads_the_old_sheets_blanks_off_the_next_rows() {
+    // The cheats above catch what they are meant to: the sheet that blanks
+    // whole columns in every row (as `--blanks` once did) gives its blanks
+    // away, in every search.
+    for (_, args) in EVERY_SEARCH {
+        let text = sheet(args, &[]);
+        if trace_table(&text).len() < 4 {
+            continue;
+        }
+        let (header, _, key) = sheet_cells(&text);
+        for blanks in [&["outcome"][..], &["legal", "outcome"]] {
+            let columns: Vec<&str> = match blanks.len() {
+                1 => vec!["outcome"],
+                _ => {
+                    // The legal group's columns, as --blanks legal names them.
+                    let legal = sheet(args, &["--blanks", "legal"]);
+                    let (h, s, _) = sheet_cells(&legal);
+                    let mut c: Vec<&str> = vec!["outcome"];
+                    for (j, name) in h.iter().enumerate() {
+                        if s[0][j].is_none() {
+                            c.push(
+                                header
+                                    .iter()
+                                    .find(|x| *x == name)
+                                    .map(String::as_str)
+                                    .unwrap_or(""),
+                            );
+                        }
+                    }
+                    c
+                }
+            };
+            let old: Vec<Vec<Option<String>>> = key
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(j, c)| {
+                            (j == 0 || !columns.contains(&header[j].as_str()) || c == "-")
+                                .then(|| c.clone())
+                        })
+                        .collect()
+                })
+                .collect();
+            assert!(
+                cheat(&header, &old, &key).is_some(),
+                "{args:?} {blanks:?}: no cheat found"
+            );
+        }
+    }
 }

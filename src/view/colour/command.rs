@@ -12,6 +12,7 @@ use clap::Args;
 
 use crate::assets;
 use crate::input::colour::{DEFAULT_EDGES, colours_m, load_graph, parse_edges, vertex_count};
+use crate::input::seeded;
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::colour::{Colour, ColourOptions, Graph};
 
@@ -32,6 +33,11 @@ pub struct ColourArgs {
     /// none).
     #[arg(long, value_name = "EDGES", default_value = DEFAULT_EDGES, allow_hyphen_values = true)]
     pub edges: String,
+
+    /// With --seed: the number of edges of the graph made, chosen at
+    /// random among the V(V-1)/2 pairs [default: 3V/2].
+    #[arg(long, value_name = "E", requires = "seed")]
+    pub edges_count: Option<usize>,
 
     /// The number of colours, 1 to 9.
     #[arg(short = 'm', long = "colours", visible_alias = "colors", value_name = "M", default_value = "3", value_parser = colours_m)]
@@ -55,14 +61,26 @@ pub struct ColourArgs {
 }
 
 impl Launch for ColourArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             launch::print_text(&assets::list_text(assets::GRAPHS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
+        let named = launch::typed_any(&["graph", "graph_option", "edges"]);
+        if named && self.edges_count.is_some() {
+            bail!("--edges-count applies only to a graph made by --seed, and a graph is named");
+        }
+        let seed = self.view.instance_seed(named);
+        let mut view = View::new(self.view)?;
         let named = self.graph.or(self.graph_option);
-        let (name, graph) = read_graph(named.as_deref(), &self.edges, self.vertices)?;
+        let (name, graph) = match seed {
+            Some(seed) => {
+                let made = seeded::make_graph(seed, self.vertices, self.edges_count)?;
+                view = view.instance(made.command);
+                (made.loaded.name, made.loaded.value)
+            }
+            None => read_graph(named.as_deref(), &self.edges, self.vertices)?,
+        };
         let options = ColourOptions {
             m: self.colours,
             all: self.all,

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, Launch, SearchView, View};
 use crate::search::cover::Cover;
 
@@ -31,13 +32,21 @@ pub struct CoverArgs {
 }
 
 impl Launch for CoverArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             launch::print_text(&assets::list_text(assets::COVER))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
-        let problem = input::cover::load(&self.problem)?;
+        let seed = self.view.instance_seed(launch::typed_any(&["problem"]));
+        let mut view = View::new(self.view)?;
+        let problem = match seed {
+            Some(seed) => {
+                let made = seeded::make_cover(seed)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            None => input::cover::load(&self.problem)?,
+        };
         let search = Cover::new(&problem.value, self.max);
         launch::show(search, &problem.name, view)
     }

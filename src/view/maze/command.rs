@@ -4,11 +4,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input::maze::maze_of;
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::print::Mode;
 use crate::search::maze::{BUG_BUDGET, Maze, NoMark, Rules};
@@ -60,8 +61,20 @@ impl Launch for MazeArgs {
         if self.bug.is_some() && self.view.print != Some(Mode::Estimate) {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);
         }
-        let view = View::new(self.view)?;
-        let grid = maze_of(self.maze.as_deref(), self.grid.as_deref())?;
+        let side = self.view.instance_side();
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["maze", "grid"]));
+        let mut view = View::new(self.view)?;
+        let grid = match (seed, side) {
+            (Some(seed), side) => {
+                let made = seeded::make_maze(seed, side)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            (None, Some(n)) => bail!("--size {n} (a maze's side) applies only with --seed"),
+            (None, None) => maze_of(self.maze.as_deref(), self.grid.as_deref())?,
+        };
         if let Some(MazeBug::NoMark) = self.bug {
             let bug = Maze::<NoMark>::with_rules(&grid.value, view.rejects());
             let pair = (bug, Maze::new(&grid.value, true));

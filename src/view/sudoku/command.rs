@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::search::sudoku::{FirstSolution, NoStop, Order, Rules, Sudoku, SudokuOptions};
 use crate::view::sudoku::explain;
@@ -29,6 +30,10 @@ pub struct SudokuArgs {
     /// `.` or `0` for a blank).
     #[arg(value_name = "NAME|FILE|GRID", default_value = "sample")]
     pub puzzle: String,
+
+    /// With --seed: the clues of the 9x9 puzzle made, 17 to 80 [default: 30].
+    #[arg(long, value_name = "K", requires = "seed")]
+    pub clues: Option<usize>,
 
     /// How the next cell is chosen: fewest candidates, or first blank.
     #[arg(long, value_enum, default_value_t = OrderArg::Mrv)]
@@ -63,14 +68,26 @@ pub enum OrderArg {
 }
 
 impl Launch for SudokuArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             launch::print_text(&assets::list_text(assets::SUDOKU))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
+        let named = launch::typed_any(&["puzzle"]);
+        if named && self.clues.is_some() {
+            bail!("--clues applies only to a puzzle made by --seed, and a puzzle is named");
+        }
+        let seed = self.view.instance_seed(named);
+        let mut view = View::new(self.view)?;
         let rejects = view.rejects();
-        let puzzle = input::load_puzzle(&self.puzzle)?;
+        let puzzle = match seed {
+            Some(seed) => {
+                let made = seeded::make_sudoku(seed, self.clues)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            None => input::load_puzzle(&self.puzzle)?,
+        };
         let order = match self.order {
             OrderArg::Mrv => Order::Mrv,
             OrderArg::First => Order::First,

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
 use crate::samples;
 use crate::search::word::{Board, NoUnmark, NoVisitedCheck, Rules, WordOptions, WordSearch};
@@ -60,7 +61,8 @@ pub struct WordArgs {
     #[arg(long, value_name = "ROWS|FILE")]
     pub board: Option<String>,
 
-    /// The word to trace (letters A-Z, at most 32).
+    /// The word to trace (letters A-Z, at most 32); with --seed, the word
+    /// planted in the board made.
     #[arg(long, default_value = "ABCCED")]
     pub word: String,
 
@@ -94,14 +96,24 @@ fn board(named: Option<&String>, typed: Option<&String>) -> Result<input::Loaded
 }
 
 impl Launch for WordArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             launch::print_text(&assets::list_text(assets::BOARDS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
-        let board = board(self.named.as_ref(), self.board.as_ref())?;
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["named", "board"]));
+        let mut view = View::new(self.view)?;
         let word = input::load_word(&self.word)?;
+        let board = match seed {
+            Some(seed) => {
+                let made = seeded::make_word_board(seed, &word)?;
+                view = view.instance(made.command);
+                made.loaded
+            }
+            None => board(self.named.as_ref(), self.board.as_ref())?,
+        };
         if let Some(bug) = self.bug {
             let (b, w, rejects) = (&board.value, word.as_str(), view.rejects());
             let correct = plain::<crate::search::word::Correct>(b, w, true);

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::assets;
 use crate::input;
+use crate::input::seeded;
 use crate::input::words::{DEFAULT_BOARD, DEFAULT_WORDS, load_words};
 use crate::launch::{self, CompareView, Launch, SearchView, View};
 use crate::search::word::Board;
@@ -55,14 +56,28 @@ fn board(named: Option<&String>, typed: Option<&String>) -> Result<input::Loaded
 }
 
 impl Launch for WordsArgs {
-    fn run(self) -> Result<ExitCode> {
+    fn run(mut self) -> Result<ExitCode> {
         if self.list {
             launch::print_text(&assets::list_text(assets::WORDS_BOARDS))?;
             return Ok(ExitCode::SUCCESS);
         }
-        let view = View::new(self.view)?;
-        let board = board(self.named.as_ref(), self.board.as_ref())?;
-        let words = load_words(&self.words)?;
+        let seed = self
+            .view
+            .instance_seed(launch::typed_any(&["named", "board", "words"]));
+        let mut view = View::new(self.view)?;
+        let (board, words) = match seed {
+            Some(seed) => {
+                let made = seeded::make_words(seed)?;
+                view = view.instance(made.command);
+                let (board, words) = made.loaded.value;
+                let name = made.loaded.name;
+                (input::Loaded { name, value: board }, words)
+            }
+            None => (
+                board(self.named.as_ref(), self.board.as_ref())?,
+                load_words(&self.words)?,
+            ),
+        };
         let options = WordsOptions {
             inventory: !self.no_inventory,
             prune: !self.no_prune,
