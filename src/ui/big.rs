@@ -107,13 +107,15 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
         width: right_width,
         height,
     };
+    // The columns the board's scale leaves go to the masks (its worked
+    // arithmetic in its longest form), the counters keeping their width.
     let masks = Rect {
-        width: masks_width,
+        width: masks_width.max(right_width.saturating_sub(COUNTERS_WIDTH)),
         ..right(y + 1, upper)
     };
     let counters = Rect {
         x: masks.right(),
-        width: right_width - masks_width,
+        width: right_width - masks.width,
         ..masks
     };
     let side = (side_open && main > upper).then(|| right(y + 1 + upper, main - upper));

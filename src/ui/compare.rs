@@ -103,8 +103,9 @@ pub trait Pane: Any {
     fn theme(&self) -> Theme;
     /// The help popup's lines for the compare keys and this search's board.
     fn help(&self) -> Vec<Line<'static>>;
-    /// Draws the side into `area` under `label`, its board at `fit`.
-    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect);
+    /// Draws the side into `area` under `label`, its board at `fit` (drawn
+    /// bigger, with its events, on a projector: `big`).
+    fn draw(&self, label: &str, focused: bool, fit: Fit, big: bool, frame: &mut Frame, area: Rect);
 }
 
 impl<S: Scene + 'static> Pane for App<S> {
@@ -174,8 +175,8 @@ impl<S: Scene + 'static> Pane for App<S> {
         render::help_lines(self.timeline.search(), &self.theme, help)
     }
 
-    fn draw(&self, label: &str, focused: bool, fit: Fit, frame: &mut Frame, area: Rect) {
-        side(self, label, focused, fit, frame, area);
+    fn draw(&self, label: &str, focused: bool, fit: Fit, big: bool, frame: &mut Frame, area: Rect) {
+        side(self, label, focused, fit, big, frame, area);
     }
 }
 
@@ -564,8 +565,10 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
     );
     let columns = Layout::horizontal(vec![Constraint::Fill(1); c.sides.len()]).split(sides);
     let fit = fit(c, area);
+    // A projector: each side's board drawn bigger, and its event log.
+    let big = area.width >= super::big::SCREEN.0 && area.height >= super::big::SCREEN.1;
     for (i, (pane, label)) in c.sides.iter().zip(&c.labels).enumerate() {
-        pane.draw(label, c.focused(i), fit, frame, columns[i]);
+        pane.draw(label, c.focused(i), fit, big, frame, columns[i]);
     }
     frame.render_widget(
         Paragraph::new(Span::styled(format!(" {}", c.ratio_line()), theme.legal())),
@@ -640,11 +643,15 @@ pub fn title_text(c: &Compare) -> String {
 /// One side: its board, then its counters, path, last event and masks.
 /// At the end the board shows the last solution, as on the main screen.
 /// A board wider than the side is left out (three sides on 80 columns).
+/// On a projector (`big`) the board is drawn bigger, as on the main screen
+/// ([`super::scale`]), at the largest scale that leaves the rest its rows
+/// and [`SIDE_EVENTS`] lines of events, which follow in their own panel.
 fn side<S: Scene>(
     app: &App<S>,
     label: &str,
     focused: bool,
     fit: Fit,
+    big: bool,
     frame: &mut Frame,
     area: Rect,
 ) {
@@ -667,24 +674,72 @@ fn side<S: Scene>(
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let (bw, bh) = board_size_at(view.search, fit);
-    let board_rows = if bw <= inner.width { bh + 1 } else { 0 };
-    let [board, info] =
-        Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
-    if board_rows > 0 {
-        view.search
-            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
-    }
-    let width = info.width as usize;
+    let width = inner.width as usize;
     let last = app
         .timeline
         .last_told()
         .map_or("step 0".to_string(), |told| told.words().to_string());
-    let mut lines = render::counter_lines(app, info.width, 2);
+    let mut lines = render::counter_lines(app, inner.width, 2);
     lines.push(render::keep_tail(view.search.path(t), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
     lines.extend(view.search.masks_at(fit, view.last, t));
+    let info_rows: u16 = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(width.max(1)) as u16)
+        .sum();
+    let scale = if !big || bw > inner.width {
+        1
+    } else {
+        let rows = inner.height.saturating_sub(info_rows + 1 + SIDE_EVENTS + 2);
+        (inner.width / bw.max(1)).min(rows / bh.max(1)).max(1)
+    };
+    let board_rows = if bw <= inner.width { bh * scale + 1 } else { 0 };
+    let [board, info] =
+        Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
+    if board_rows > 0 && scale > 1 {
+        let mut small = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
+        view.search
+            .render_board_at(fit, view.last, t, small.area, &mut small);
+        let at = Rect {
+            height: board.height.saturating_sub(1),
+            ..board
+        };
+        super::scale::blow_up(&small, scale, at, frame.buffer_mut());
+    } else if board_rows > 0 {
+        view.search
+            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
+    }
+    let events = if big {
+        info.height.saturating_sub(info_rows)
+    } else {
+        0
+    };
+    let [info, log] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(events)]).areas(info);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
+    if events >= 3 {
+        side_events(app, frame, log);
+    }
+}
+
+/// The fewest lines of events a side keeps on a projector.
+const SIDE_EVENTS: u16 = 4;
+
+/// A side's event log on a projector: its newest events, each line in the
+/// words told when it happened, ending in an ellipsis where too long.
+fn side_events<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
+    let block = render::block(app, "Events");
+    let inner = block.inner(area);
+    let rows = usize::from(inner.height);
+    let recent: Vec<_> = app.timeline.recent().collect();
+    let lines: Vec<Line<'static>> = recent[recent.len().saturating_sub(rows)..]
+        .iter()
+        .map(|told| Line::raw(render::log_line(told)))
+        .collect();
+    let lines =
+        super::columns::fit_lines(lines, usize::from(inner.width), app.theme.glyphs.ellipsis);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// Opens the compare screen on `sides`, one label each, and runs it until

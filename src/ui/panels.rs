@@ -87,12 +87,21 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
     while notes.len() > 1 && super::columns::width(&notes.join(" · ")) + 4 > room {
         notes.pop();
     }
+    // Still too wide with only the columns that always stay: the last one
+    // takes what is left, each of its cells ending in an ellipsis where it
+    // is cut.
+    let over = needed(&keep).saturating_sub(room);
+    if let Some(last) = (0..header.len()).rev().find(|&i| keep[i]) {
+        widths[last] = widths[last].saturating_sub(over as u16).max(1);
+    }
+    let ellipsis = app.theme.glyphs.ellipsis;
     let kept = |cells: &[String]| -> Vec<String> {
         cells
             .iter()
             .zip(&keep)
-            .filter(|&(_, &k)| k)
-            .map(|(c, _)| c.clone())
+            .zip(&widths)
+            .filter(|&((_, &k), _)| k)
+            .map(|((c, _), &w)| super::columns::shorten(c, usize::from(w), ellipsis))
             .collect()
     };
     let rows = shown.iter().enumerate().map(|(i, cells)| {
@@ -104,11 +113,11 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         Row::new(kept(cells)).style(style)
     });
     let header: Vec<String> = kept(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
-    let widths: Vec<Constraint> = widths
-        .into_iter()
+    let columns: Vec<Constraint> = widths
+        .iter()
         .zip(&keep)
         .filter(|&(_, &k)| k)
-        .map(|(w, _)| Constraint::Length(w))
+        .map(|(&w, _)| Constraint::Length(w))
         .collect();
     let mut block = block;
     if !notes.is_empty() {
@@ -135,7 +144,7 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
             spot,
         );
     }
-    let widget = Table::new(rows, widths)
+    let widget = Table::new(rows, columns)
         .column_spacing(2)
         .header(Row::new(header).style(app.theme.title()))
         .block(block);

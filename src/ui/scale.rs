@@ -31,6 +31,10 @@ enum Shape {
     Lines(Arms),
     /// A diagonal, rising (`╱`) or falling (`╲`).
     Diagonal { rising: bool },
+    /// A shade or block (`▓`, `█`): fills its whole block.
+    Fill,
+    /// Braille dots, the bits of the pattern.
+    Braille(u8),
 }
 
 /// The shape of `symbol`, from the box-drawing glyphs the themes use.
@@ -57,7 +61,13 @@ fn shape(symbol: &str) -> Shape {
         "┘" | "┛" | "╝" => arms(true, false, true, false),
         "╱" | "/" => Shape::Diagonal { rising: true },
         "╲" | "\\" => Shape::Diagonal { rising: false },
-        _ => Shape::Glyph,
+        "░" | "▒" | "▓" | "█" => Shape::Fill,
+        _ => match symbol.chars().next().map(u32::from) {
+            Some(c @ 0x2801..=0x28ff) if symbol.chars().count() == 1 => {
+                Shape::Braille((c - 0x2800) as u8)
+            }
+            _ => Shape::Glyph,
+        },
     }
 }
 
@@ -88,65 +98,163 @@ pub fn largest(board: (u16, u16), room: (u16, u16)) -> u16 {
 /// Copies `source` into `target` with each cell drawn as a `k` x `k` block,
 /// from the top-left corner of `area` (cells that fall outside it are not
 /// drawn). `k` of 1 copies the cells as they are.
+///
+/// Drawn bigger, not spaced out: every block keeps its cell's colours; a
+/// shade or block glyph (`▓`, a maze wall) fills its whole block; braille
+/// dots (a graph's edges) are drawn on the larger dot grid, so that a line
+/// stays a line; box-drawing lines reach across their blocks; and a run of
+/// text glyphs (`[↓]`, `0:1`, `item`, `3a→`) stays together, centred on
+/// the blocks its cells became, so that a label or a cell's marks are
+/// never pulled apart.
 pub fn blow_up(source: &Buffer, k: u16, area: Rect, target: &mut Buffer) {
     let k = k.max(1);
     let from = source.area;
     let mid = k / 2;
     let clip = area.intersection(target.area);
+    let mut put = |x: u16, y: u16, style: ratatui::style::Style, symbol: &str| {
+        if clip.contains((x, y).into()) {
+            let out = &mut target[(x, y)];
+            *out = Cell::new(" ");
+            out.set_style(style);
+            out.set_symbol(symbol);
+        }
+    };
+    // Blocks, fills, braille and lines first; text on top.
     for sy in 0..from.height {
         for sx in 0..from.width {
             let cell = &source[(from.x + sx, from.y + sy)];
+            let style = cell.style();
             let (x0, y0) = (area.x + sx * k, area.y + sy * k);
-            let mut put = |dx: u16, dy: u16, symbol: &str| {
-                let (x, y) = (x0 + dx, y0 + dy);
-                if clip.contains((x, y).into()) {
-                    let out = &mut target[(x, y)];
-                    *out = Cell::new(" ");
-                    out.set_style(cell.style());
-                    out.set_symbol(symbol);
-                }
+            let symbol = cell.symbol();
+            let shape = shape(symbol);
+            let fill = match shape {
+                Shape::Fill => symbol,
+                _ => " ",
             };
-            // The block in the cell's colours first, then its glyph.
             for dy in 0..k {
                 for dx in 0..k {
-                    put(dx, dy, " ");
+                    put(x0 + dx, y0 + dy, style, fill);
                 }
             }
-            let symbol = cell.symbol();
-            match shape(symbol) {
-                // A wide glyph's second cell is blank in the source: the
-                // glyph itself covers it in the scaled block too.
-                Shape::Glyph if symbol.trim().is_empty() => {}
-                Shape::Glyph => {
-                    let wide = unicode_width(symbol) > 1;
-                    let x = if wide { mid.saturating_sub(1) } else { mid };
-                    put(x, mid, symbol);
+            match shape {
+                Shape::Glyph | Shape::Fill => {}
+                Shape::Braille(dots) => {
+                    for dy in 0..k {
+                        for dx in 0..k {
+                            let part = braille_part(dots, k, dx, dy);
+                            if part != 0 {
+                                put(x0 + dx, y0 + dy, style, &braille(part));
+                            }
+                        }
+                    }
                 }
                 Shape::Lines(arms) => {
                     let (across, down) = arm_glyphs(symbol);
                     for dx in 0..k {
-                        let arm = (dx < mid && arms.left) || (dx > mid && arms.right);
-                        if arm {
-                            put(dx, mid, across);
+                        if (dx < mid && arms.left) || (dx > mid && arms.right) {
+                            put(x0 + dx, y0 + mid, style, across);
                         }
                     }
                     for dy in 0..k {
-                        let arm = (dy < mid && arms.up) || (dy > mid && arms.down);
-                        if arm {
-                            put(mid, dy, down);
+                        if (dy < mid && arms.up) || (dy > mid && arms.down) {
+                            put(x0 + mid, y0 + dy, style, down);
                         }
                     }
-                    put(mid, mid, symbol);
+                    put(x0 + mid, y0 + mid, style, symbol);
                 }
                 Shape::Diagonal { rising } => {
                     for d in 0..k {
                         let dy = if rising { k - 1 - d } else { d };
-                        put(d, dy, symbol);
+                        put(x0 + d, y0 + dy, style, symbol);
                     }
                 }
             }
         }
     }
+    for sy in 0..from.height {
+        let row: Vec<&Cell> = (0..from.width)
+            .map(|sx| &source[(from.x + sx, from.y + sy)])
+            .collect();
+        let mut sx = 0;
+        while sx < row.len() {
+            if !is_text(row[sx].symbol()) {
+                sx += 1;
+                continue;
+            }
+            // A run of text, a wide glyph's covered cell included.
+            let first = sx;
+            let mut cells: Vec<&Cell> = Vec::new();
+            let mut width = 0usize;
+            while sx < row.len() && is_text(row[sx].symbol()) {
+                // Two bracketed groups side by side (`[→][↓]`, two cells
+                // of a maze) are two runs, each centred on its own cells.
+                let closed = cells
+                    .last()
+                    .is_some_and(|c| matches!(c.symbol(), "]" | ")"));
+                if closed && matches!(row[sx].symbol(), "[" | "(") {
+                    break;
+                }
+                let w = unicode_width(row[sx].symbol()).max(1);
+                cells.push(row[sx]);
+                width += w;
+                sx += w;
+            }
+            let span = (sx - first) as u16 * k;
+            let x = area.x + first as u16 * k + (span - width as u16) / 2;
+            let y = area.y + sy * k + mid;
+            let mut at = x;
+            for cell in cells {
+                put(at, y, cell.style(), cell.symbol());
+                at += unicode_width(cell.symbol()).max(1) as u16;
+            }
+        }
+    }
+}
+
+/// Whether `symbol` is text, kept together with its neighbours when drawn
+/// larger (not a blank, a line, a fill or braille).
+fn is_text(symbol: &str) -> bool {
+    !symbol.trim().is_empty() && shape(symbol) == Shape::Glyph
+}
+
+/// The dots of braille cell (`dx`, `dy`) of a `k` x `k` block drawn from
+/// a cell whose dots are `dots`: the block is a grid of `2k` x `4k` dots,
+/// and each dot of it is on where the source dot it falls in is on, so
+/// that a line of dots stays joined.
+fn braille_part(dots: u8, k: u16, dx: u16, dy: u16) -> u8 {
+    let mut part = 0;
+    for (bit, (col, row)) in BRAILLE_DOTS.iter().enumerate() {
+        let (gx, gy) = (dx * 2 + col, dy * 4 + row);
+        let (source_col, source_row) = (gx / k, gy / k);
+        let source_bit = BRAILLE_DOTS
+            .iter()
+            .position(|&d| d == (source_col, source_row))
+            .unwrap_or(0);
+        if dots & (1 << source_bit) != 0 {
+            part |= 1 << bit;
+        }
+    }
+    part
+}
+
+/// Where each bit of a braille pattern puts its dot: (column, row) in the
+/// cell's 2 x 4 grid, in Unicode's bit order.
+const BRAILLE_DOTS: [(u16, u16); 8] = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (1, 0),
+    (1, 1),
+    (1, 2),
+    (0, 3),
+    (1, 3),
+];
+
+/// The braille glyph with `dots`.
+fn braille(dots: u8) -> String {
+    char::from_u32(0x2800 + u32::from(dots))
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// Columns `symbol` takes on a terminal.
@@ -168,13 +276,38 @@ mod tests {
             .collect()
     }
 
+    fn blown(rows: &[&str], k: u16) -> Vec<String> {
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as u16;
+        let mut source = Buffer::empty(Rect::new(0, 0, width, rows.len() as u16));
+        for (y, row) in rows.iter().enumerate() {
+            source.set_string(0, y as u16, row, ratatui::style::Style::new());
+        }
+        let mut target = Buffer::empty(Rect::new(0, 0, width * k, rows.len() as u16 * k));
+        blow_up(&source, k, target.area, &mut target);
+        text(&target)
+    }
+
     #[test]
-    fn a_glyph_sits_in_the_middle_of_its_block() {
-        let mut source = Buffer::empty(Rect::new(0, 0, 2, 1));
-        source.set_string(0, 0, "Q1", ratatui::style::Style::new());
-        let mut target = Buffer::empty(Rect::new(0, 0, 6, 3));
-        blow_up(&source, 3, target.area, &mut target);
-        assert_eq!(text(&target), ["      ", " Q  1 ", "      "]);
+    fn a_run_of_text_stays_together_in_the_middle_of_its_blocks() {
+        assert_eq!(blown(&["Q1"], 3), ["      ", "  Q1  ", "      "]);
+        // Two labels a blank apart stay apart, each whole.
+        assert_eq!(blown(&["0:1 [↓]"], 2)[1], " 0:1     [↓]  ");
+        // Two bracketed cells side by side stay two cells.
+        assert_eq!(blown(&["[→][↓]"], 2)[1], " [→]   [↓]  ");
+    }
+
+    #[test]
+    fn a_wall_fills_its_blocks() {
+        assert_eq!(blown(&["▓▓ "], 2), ["▓▓▓▓  ", "▓▓▓▓  "]);
+    }
+
+    #[test]
+    fn braille_lines_stay_joined() {
+        // A row of dots along the top of two cells: along the top of the
+        // larger grid, unbroken (each dot now two by two).
+        let rows = blown(&["⠉⠉"], 2);
+        assert_eq!(rows[0], "⠛⠛⠛⠛");
+        assert_eq!(rows[1].trim(), "");
     }
 
     #[test]

@@ -6,11 +6,15 @@
 //! and predict mode, drawn into a `TestBackend` at 80x24, 100x30, 160x48
 //! and 200x60. Each screen must draw without a panic, end with its key or
 //! status line, fit (no "too small" message), show its board whole (the
-//! board drawn on its own, cell for cell, inside the Board panel; every
-//! given of a Sudoku, counted on the screen against the puzzle file), and
-//! cut no word of the panels' text (title, algorithm, masks, legend) at a
-//! panel's edge without an ellipsis (not read under the help popup, which
-//! covers the panels' ends by design). Compare screens are checked for no
+//! board drawn on its own, cell for cell, inside the Board panel, or on a
+//! big screen drawn bigger with each row's words whole and in order; every
+//! given of a Sudoku, counted on the screen against the puzzle file), and,
+//! at 80x24, 100x30 and 200x60, cut no word of the panels' text (title,
+//! algorithm, masks, legend, the event log) at a panel's edge without an
+//! ellipsis (not read under the help popup, which covers the panels' ends
+//! by design): the cut-word check runs in every sweep, not on its own.
+//! `a_big_board_shows_every_word_of_the_usual_one` goes over the registry's
+//! searches through the binary. Compare screens are checked for no
 //! panic, their key line, fitting, and every Sudoku given on every side
 //! (two, or three for `compare queens N --state all`).
 //! Failures are collected and reported together.
@@ -73,6 +77,24 @@ fn jump<S: Scene>(app: &mut App<S>, step: u64) {
     }
     press(app, KeyCode::Enter);
     settle(app);
+}
+
+/// The words of a row of a board drawn cell for cell: its runs of text,
+/// split at blanks, lines, fills and braille (which a bigger board draws
+/// bigger rather than as text), and between bracketed groups.
+fn board_words(row: &str) -> Vec<String> {
+    let text = |c: char| {
+        !c.is_whitespace()
+            && !('\u{2500}'..='\u{259f}').contains(&c)
+            && !('\u{2800}'..='\u{28ff}').contains(&c)
+            && !matches!(c, '-' | '|' | '+' | '/' | '\\')
+    };
+    // Two bracketed groups side by side are two cells' marks.
+    let row = row.replace("][", "] [").replace(")(", ") (");
+    row.split(|c: char| !text(c))
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// What a screen must show besides the board, for one search: the
@@ -161,14 +183,9 @@ fn check_token(token: &str, words: &HashSet<String>, y: u16, cut: &mut Vec<Strin
     }
 }
 
-/// Checks one drawn screen of `app`; returns what is wrong. With `cuts`,
-/// it reads the screen for cut words instead.
-fn check_app<S: Scene>(
-    app: &App<S>,
-    (w, h): (u16, u16),
-    expect: &Expect,
-    cuts: bool,
-) -> Vec<String> {
+/// Checks one drawn screen of `app`; returns what is wrong. At the sizes
+/// people use ([`CUT_SIZES`]) it reads the screen for cut words too.
+fn check_app<S: Scene>(app: &App<S>, (w, h): (u16, u16), expect: &Expect) -> Vec<String> {
     let mut wrong = Vec::new();
     let buf = still::draw(app, w, h).expect("an off-screen drawing");
     let text = still::text(&buf);
@@ -195,16 +212,17 @@ fn check_app<S: Scene>(
             .map(|l| l.to_string()),
     );
     texts.extend(search.legend(&theme).into_iter().flat_map(|(a, b)| [a, b]));
+    // The event log's words, as they were told.
+    texts.extend(app.timeline.recent().map(|told| told.words().to_string()));
     // The help popup lies over the panels and hides their ends by design:
     // only the screen without it is read for cut words.
     if app.help {
         return wrong;
     }
-    if cuts {
+    if CUT_SIZES.contains(&(w, h)) {
         for cut in cut_words(&buf, &words_of(&texts)) {
             wrong.push(format!("cut word {cut}"));
         }
-        return wrong;
     }
     let Some((bx, by)) = panel(&buf, "Board") else {
         // A short table or tree takes the board's place, by design.
@@ -218,41 +236,51 @@ fn check_app<S: Scene>(
     let (bw, bh) = board_size_at(search, fit);
     let mut alone = Buffer::empty(Rect::new(0, 0, bw, bh));
     search.render_board_at(fit, view.last, &theme, alone.area, &mut alone);
-    // On a big screen each board cell is a k x k block with its glyph in
-    // the middle (a line glyph becomes arms through the middle: any line
-    // there will do).
+    // On a big screen each board cell is a k x k block: the board is
+    // drawn bigger, each run of text (a label, a cell's marks) whole on
+    // the middle row of its blocks, in the same order as cell for cell.
     let k = big::layout(app, Rect::new(0, 0, w, h)).map_or(1, |big| big.scale);
-    let mid = k / 2;
-    let line = |s: &str| s.chars().all(|c| ('\u{2500}'..='\u{257f}').contains(&c));
     let mut missing = 0;
     let mut first = String::new();
-    for y in 0..bh {
+    if k > 1 {
+        for y in 0..bh {
+            let want: String = (0..bw).map(|x| alone[(x, y)].symbol()).collect();
+            let sy = y0 + y * k + k / 2;
+            let got: String = if sy < h {
+                (x0..(x0 + bw * k).min(w))
+                    .map(|x| buf[(x, sy)].symbol())
+                    .collect()
+            } else {
+                String::new()
+            };
+            let mut rest = got.as_str();
+            for token in board_words(&want) {
+                match rest.find(&token) {
+                    Some(at) => rest = &rest[at + token.len()..],
+                    None => {
+                        if missing == 0 {
+                            first =
+                                format!(" (first: row {y} {token:?}, shown {got:?}, scale {k})");
+                        }
+                        missing += 1;
+                    }
+                }
+            }
+        }
+    }
+    for y in (0..bh).filter(|_| k == 1) {
         for x in 0..bw {
             let want = alone[(x, y)].symbol();
             if want.trim().is_empty() {
                 continue;
             }
-            let (sx, sy) = (x0 + x * k + mid, y0 + y * k + mid);
+            let (sx, sy) = (x0 + x, y0 + y);
             let got = if sx < w && sy < h {
                 buf[(sx, sy)].symbol()
             } else {
                 ""
             };
-            // A line glyph's block holds lines (a diagonal runs corner to
-            // corner, missing the middle of an even block).
-            let block_has_line = || {
-                (0..k).any(|dy| {
-                    (0..k).any(|dx| {
-                        let (bx, by) = (x0 + x * k + dx, y0 + y * k + dy);
-                        bx < w && by < h && {
-                            let s = buf[(bx, by)].symbol();
-                            !s.trim().is_empty() && line(s)
-                        }
-                    })
-                })
-            };
-            let shown = got == want || (k > 1 && line(want) && block_has_line());
-            if !shown {
+            if got != want {
                 if missing == 0 {
                     first = format!(" (first: ({x},{y}) {want:?}, shown {got:?}, scale {k})");
                 }
@@ -291,11 +319,10 @@ const MODES: [(&str, Option<Action>); 6] = [
 ];
 
 /// Sweeps one search: start, middle and end, every mode, every size.
-/// What a sweep found, and whether it reads for cut words.
+/// What a sweep found.
 #[derive(Default)]
 struct Out {
     found: Vec<String>,
-    cuts: bool,
 }
 
 impl Out {
@@ -303,6 +330,10 @@ impl Out {
         self.found.push(wrong);
     }
 }
+
+/// The sizes the cut-word check reads: the classic terminal, the usual
+/// one, and a projector.
+const CUT_SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (200, 60)];
 
 fn sweep<S: Scene>(name: &str, make: impl Fn() -> App<S>, expect: Expect, out: &mut Out) {
     let mut probe = make();
@@ -320,7 +351,7 @@ fn sweep<S: Scene>(name: &str, make: impl Fn() -> App<S>, expect: Expect, out: &
                 act(&mut app, action);
             }
             for size in SIZES {
-                for wrong in check_app(&app, size, &expect, out.cuts) {
+                for wrong in check_app(&app, size, &expect) {
                     out.push(format!(
                         "{name} {place} (step {}) {mode} {}x{}: {wrong}",
                         app.timeline.step(),
@@ -378,14 +409,11 @@ fn puzzle(name: &str) -> Puzzle {
 
 #[test]
 fn every_queens_screen_at_every_size() {
-    queens_screen_sweep(false);
+    queens_screen_sweep();
 }
 
-fn queens_screen_sweep(cuts: bool) {
-    let mut out = Out {
-        cuts,
-        ..Out::default()
-    };
+fn queens_screen_sweep() {
+    let mut out = Out::default();
     let t = theme;
     for n in [4u8, 8] {
         for symmetry in [false, true] {
@@ -435,14 +463,11 @@ fn queens_screen_sweep(cuts: bool) {
 
 #[test]
 fn every_sudoku_screen_at_every_size() {
-    sudoku_screen_sweep(false);
+    sudoku_screen_sweep();
 }
 
-fn sudoku_screen_sweep(cuts: bool) {
-    let mut out = Out {
-        cuts,
-        ..Out::default()
-    };
+fn sudoku_screen_sweep() {
+    let mut out = Out::default();
     for name in ["campus", "inkala"] {
         let expect = sudoku_expect(name);
         sweep(
@@ -481,14 +506,11 @@ fn sudoku_screen_sweep(cuts: bool) {
 
 #[test]
 fn every_other_search_screen_at_every_size() {
-    other_search_screen_sweep(false);
+    other_search_screen_sweep();
 }
 
-fn other_search_screen_sweep(cuts: bool) {
-    let mut out = Out {
-        cuts,
-        ..Out::default()
-    };
+fn other_search_screen_sweep() {
+    let mut out = Out::default();
     sweep(
         "word sample ABCCED",
         || {
@@ -798,15 +820,110 @@ fn every_compare_screen_at_every_size() {
     report("compare screens", out);
 }
 
-/// The cut-word check over every single-search screen. It still finds
-/// words cut without an ellipsis in the trace table's columns
-/// (`--order propagate`'s `naked`, `hidden`) and in N-Queens' event log
-/// under `--state array` at 100x30 (`attac`): not fixed yet, so ignored.
-/// Run it with `cargo test --test all cut_words -- --ignored`.
+/// The searches the sweeps above draw, by their subcommand: every search
+/// the registry lists must be among them, so that a new search is swept
+/// (and read for cut words) from the day it is added.
+const SWEPT: [&str; 7] = [
+    "queens", "sudoku", "word", "words", "maze", "colour", "cover",
+];
+
 #[test]
-#[ignore = "finds cut words in the trace table and the array state's log, not fixed yet"]
-fn cut_words_everywhere() {
-    queens_screen_sweep(true);
-    sudoku_screen_sweep(true);
-    other_search_screen_sweep(true);
+fn the_sweeps_cover_every_search_in_the_registry() {
+    for kind in backstep::registry::KINDS {
+        assert!(
+            SWEPT.contains(&kind.name()),
+            "{} is in the registry but not swept here",
+            kind.name()
+        );
+    }
+}
+
+/// The Board panel of a text frame: its rows inside the border, each as
+/// the text between the panel's left and right edges.
+fn board_panel(frame: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = frame.lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
+        let text: String = l.iter().collect();
+        let at = text.find("┌ Board ")?;
+        Some((y, text[..at].chars().count()))
+    }) else {
+        return Vec::new();
+    };
+    let right = (left + 1..lines[top].len())
+        .find(|&x| lines[top][x] == '┐')
+        .unwrap_or(lines[top].len());
+    lines[top + 1..]
+        .iter()
+        .take_while(|l| l.get(left) == Some(&'│'))
+        .map(|l| l[left + 1..right.min(l.len())].iter().collect())
+        .collect()
+}
+
+/// A search's frame from the binary: the search as its subcommand opens
+/// it, or, for one that needs an instance, its first shipped one
+/// (`--list`).
+fn kind_frame(name: &str, at: &str, size: &str) -> Option<String> {
+    let args = ["--print", "frame", "--at", at, "--size", size];
+    let mut all = vec![name];
+    all.extend(args);
+    let output = crate::backstep(&all);
+    if output.status.success() {
+        return Some(crate::stdout_text(&output));
+    }
+    let list = crate::backstep_ok(&[name, "--list"]);
+    let first = list.split_whitespace().next()?.to_string();
+    let mut all = vec![name, first.as_str()];
+    all.extend(args);
+    let output = crate::backstep(&all);
+    output.status.success().then(|| crate::stdout_text(&output))
+}
+
+/// Every search in the registry, at its start and a few steps in: each
+/// word of its board at 100x30 (labels, a cell's marks, digits) is on its
+/// board at 200x60, whole, in the same order row by row, and a maze's
+/// walls are drawn as filled blocks (as many wall glyphs or more).
+#[test]
+fn a_big_board_shows_every_word_of_the_usual_one() {
+    let mut wrong = Vec::new();
+    for kind in backstep::registry::KINDS {
+        let name = kind.name();
+        for at in ["0", "5", "12"] {
+            let (Some(usual), Some(big)) = (
+                kind_frame(name, at, "100x30"),
+                kind_frame(name, at, "200x60"),
+            ) else {
+                wrong.push(format!("{name} --at {at}: no frame"));
+                continue;
+            };
+            let (usual, big) = (board_panel(&usual), board_panel(&big));
+            if usual.is_empty() || big.is_empty() {
+                wrong.push(format!("{name} --at {at}: no Board panel"));
+                continue;
+            }
+            let big_words: Vec<Vec<String>> = big.iter().map(|row| board_words(row)).collect();
+            let mut from = 0;
+            for row in &usual {
+                let words = board_words(row);
+                if words.is_empty() {
+                    continue;
+                }
+                // The first big row at or after the last match that holds
+                // every word of this row, in order.
+                let found = (from..big_words.len()).find(|&y| {
+                    let mut rest = big_words[y].iter();
+                    words.iter().all(|w| rest.any(|b| b == w))
+                });
+                match found {
+                    Some(y) => from = y + 1,
+                    None => wrong.push(format!("{name} --at {at}: {row:?} not on the big board")),
+                }
+            }
+            let walls =
+                |rows: &[String]| rows.iter().map(|r| r.matches('▓').count()).sum::<usize>();
+            if walls(&big) < walls(&usual) {
+                wrong.push(format!("{name} --at {at}: walls missing on the big board"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -94,7 +94,12 @@ fn render_drawn<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame
             app.theme.muted(),
         ));
     }
-    let lines = drawing.canvas.lines(first, visible);
+    // A label longer than the panel ends in an ellipsis.
+    let lines = crate::ui::columns::fit_lines(
+        drawing.canvas.lines(first, visible),
+        block.inner(area).width.into(),
+        app.theme.glyphs.ellipsis,
+    );
     frame.render_widget(Paragraph::new(lines).block(block), area);
     // What the mouse can reach: the panel scrolls, each logged node's label
     // (not a pruned branch, never entered) jumps to its step.
