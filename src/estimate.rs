@@ -1,4 +1,4 @@
-//! How big is the tree? Knuth's random-probe estimate (SPEC §7; D. E.
+//! How big is the tree? Knuth's random-probe estimate (EVENTS.md §6; D. E.
 //! Knuth, "Estimating the efficiency of backtrack programs", 1975).
 //!
 //! A probe walks from the root of the whole search down one random path.

@@ -48,7 +48,7 @@ pub trait Report: Search {
     }
 
     /// The fields of a `place`, `undo` or `reject` JSON line that say
-    /// where the choice is (SPEC §6): what `backstep check` requires of a
+    /// where the choice is (EVENTS.md §5): what `backstep check` requires of a
     /// student's line whenever the search's own line has them. N-Queens,
     /// Word Search, the words and the maze place by `row` and `col`.
     fn position_fields(&self) -> &'static [&'static str] {
@@ -158,7 +158,7 @@ pub fn bug_label(bug: Option<&str>) -> String {
     bug.map_or_else(String::new, |name| format!(" (bug {name})"))
 }
 
-/// The words for a search a node budget stopped (SPEC §5), `incomplete
+/// The words for a search a node budget stopped (EVENTS.md §1), `incomplete
 /// (node budget K)`; `None` for a search within its budget. Every view
 /// that would state a result (unsatisfiable, unique, not found) says this
 /// instead once the budget is hit.
@@ -169,7 +169,7 @@ pub fn incomplete<S: Search>(search: &S) -> Option<String> {
 }
 
 /// The search's summary, its first line ending with `, incomplete (node
-/// budget K)` when a node budget stopped it (SPEC §5): what every output
+/// budget K)` when a node budget stopped it (EVENTS.md §1): what every output
 /// prints for [`Report::summary`].
 pub fn summary<S: Report>(search: &S) -> Summary {
     let mut summary = search.summary();
@@ -228,7 +228,7 @@ impl fmt::Display for Summary {
 
 /// Writes the fields of the `done` object: the search's own, then
 /// `"complete": false` when a node budget stopped it (no `complete` field
-/// when it finished, SPEC §5).
+/// when it finished, EVENTS.md §1).
 pub fn write_done<S: Report>(search: &S, json: &mut Json<'_>) {
     search.write_done(json);
     if search.budget_hit().is_some() {

@@ -1,5 +1,5 @@
 //! Headless outputs: summary lines, JSON lines, readable traces and trace
-//! tables (SPEC §3). Every figure the screen shows can be checked from a
+//! tables (EVENTS.md §3). Every figure the screen shows can be checked from a
 //! script through these.
 
 use std::io::{self, Write};

@@ -1,4 +1,4 @@
-//! `backstep check` (SPEC §6): grades what a student made against the
+//! `backstep check` (EVENTS.md §5): grades what a student made against the
 //! search backstep runs, and says where it first goes wrong.
 //!
 //! Nothing here names a search. The search is built from `SEARCH ARGS` by

@@ -1,4 +1,4 @@
-//! Grading a filled-in worksheet (SPEC §6, the second kind of file): the
+//! Grading a filled-in worksheet (EVENTS.md §5, the second kind of file): the
 //! student's trace table, cell by cell, against the answer key computed
 //! from the search (never the key printed on the sheet).
 
@@ -111,7 +111,7 @@ const NOTHING: &str = "-";
 /// Grades the worksheet in `path` against the key of `search`. A sheet
 /// that says which cells it blanked (its `backstep-blanks:` line, which
 /// `--print worksheet` writes) is graded on those cells: the right ones out
-/// of all blanks (SPEC §6). A sheet without that line has every cell of
+/// of all blanks (EVENTS.md §5). A sheet without that line has every cell of
 /// its trace table but the node number (and the key's `-` cells, never
 /// blanked) graded: a cell the sheet showed and the student left as it was
 /// is right. Either way a blank left untouched or empty is wrong.
@@ -253,7 +253,7 @@ fn cells(line: &str) -> Option<Vec<String>> {
 }
 
 /// A cell as it is compared: trimmed, lower case, without the spaces
-/// inside `{}`, `[]` and `()` (SPEC §6).
+/// inside `{}`, `[]` and `()` (EVENTS.md §5).
 fn normal(cell: &str) -> String {
     let mut depth = 0usize;
     let mut out = String::new();
@@ -295,7 +295,7 @@ pub fn text(grade: &SheetGrade, show_answers: bool) -> String {
     text
 }
 
-/// The JSON report (SPEC §6): the answer only with `--show-answers`.
+/// The JSON report (EVENTS.md §5): the answer only with `--show-answers`.
 pub fn json(grade: &SheetGrade, show_answers: bool) -> Value {
     let first_wrong = grade.first_wrong.as_ref().map_or(Value::Null, |wrong| {
         let node = wrong

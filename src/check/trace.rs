@@ -1,5 +1,5 @@
 //! Grading a student's JSON-lines trace against a search, event by event
-//! (SPEC §6, the first kind of file).
+//! (EVENTS.md §5, the first kind of file).
 //!
 //! The reference is read lazily from the search, the student's events a
 //! line at a time, so that memory stays bounded however long the trace:
@@ -203,7 +203,7 @@ fn label<S: Report>(search: &S) -> String {
     model::summary(search).head
 }
 
-/// Whether the student's line states the expected event (SPEC §6): the
+/// Whether the student's line states the expected event (EVENTS.md §5): the
 /// same kind; the position fields (every field of a dead end) present and
 /// equal; `step`, `nodes`, `by`, `reason` and a solution's payload equal
 /// when present; other fields ignored. A field of the wrong type, or a
@@ -346,7 +346,7 @@ pub fn text(graded: &Graded, compared: Compared, bug: Option<&BugLine>) -> Strin
     text
 }
 
-/// The JSON report (SPEC §6).
+/// The JSON report (EVENTS.md §5).
 pub fn json(graded: &Graded, compared: Compared, bug: Option<&BugLine>) -> Value {
     let fields = |shown: &Option<Shown>| {
         shown

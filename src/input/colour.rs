@@ -1,4 +1,4 @@
-//! Reading a graph to colour (SPEC §5): `--vertices V` and `--edges
+//! Reading a graph to colour (EVENTS.md §2): `--vertices V` and `--edges
 //! 0-1,1-3` (0-based), or a DIMACS `.col` file (`c` comments, `p edge V E`,
 //! `e a b` with 1-based vertices). Errors name the edge (its position in
 //! the list and its text) or the file's line (1-based, as editors count).

@@ -1,4 +1,4 @@
-//! Reading an exact-cover problem in Knuth's DLX format (SPEC §5).
+//! Reading an exact-cover problem in Knuth's DLX format (EVENTS.md §2).
 //!
 //! Lines starting with `|` are comments; blank lines (spaces and tabs
 //! only) are ignored. The first other line names the items; a `|` on it starts

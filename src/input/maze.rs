@@ -1,4 +1,4 @@
-//! Reading a maze (SPEC §5): rows of `1` or `.` (open) and `0` or `#`
+//! Reading a maze (EVENTS.md §2): rows of `1` or `.` (open) and `0` or `#`
 //! (wall), separated by `,` on the command line or by newlines in a file
 //! (blank lines ignored; no comments, since `#` is a wall); spaces and tabs
 //! are ignored. 1x1 to 16x16, every row the same length. Errors name the

@@ -1,4 +1,4 @@
-//! Instances made at random from a seed (`--seed S`, SPEC §6), so that each
+//! Instances made at random from a seed (`--seed S`, EVENTS.md §5), so that each
 //! student can be given their own: a Sudoku with exactly one solution, a
 //! maze with a path, a graph, a Word Search board with the word planted in
 //! it, a board and word list, an exact-cover matrix with a cover.

@@ -4,7 +4,7 @@
 //!
 //! Each [`Check`] runs one command's search to its end and holds its
 //! figures against facts known apart from the code under check: the
-//! reference summaries (`SPEC.md` §5, `reference/summaries.txt`), a
+//! reference summaries (`docs/EVENTS.md` §2, `reference/summaries.txt`), a
 //! published count, or a second engine (a brute force over every
 //! colouring, the mask search against the permutations). A check that
 //! differs prints `FAIL` with what differed; [`run`] says whether all
@@ -574,5 +574,10 @@ fn cover_queens8() -> Result<Outcome> {
 
 fn cover_count(name: &str, solutions: u64) -> Result<Outcome> {
     let search = cover_search(name)?;
-    Ok(Outcome::summary(&search).expect("solutions", search.solutions(), solutions, "SPEC 5"))
+    Ok(Outcome::summary(&search).expect(
+        "solutions",
+        search.solutions(),
+        solutions,
+        "docs/EVENTS.md §2",
+    ))
 }

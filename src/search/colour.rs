@@ -1,5 +1,5 @@
 //! Graph colouring: give each vertex one of m colours so that no edge joins
-//! two vertices of one colour (SPEC §5).
+//! two vertices of one colour (EVENTS.md §2).
 //!
 //! The algorithm (the names in bold are the variants of [`Step`]; a node is
 //! "u vertices coloured", deciding vertex u; it is in phase `Enter` for
@@ -29,7 +29,7 @@ pub const MAX_VERTICES: usize = 32;
 /// The most colours.
 pub const MAX_COLOURS: u8 = 9;
 
-/// One colouring event (SPEC §5). `Copy` and a few bytes wide: a solution's
+/// One colouring event (EVENTS.md §2). `Copy` and a few bytes wide: a solution's
 /// colours are read from [`Colour::colours`] when the event is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColourEvent {

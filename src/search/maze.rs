@@ -1,6 +1,6 @@
 //! Rat in a Maze: every path from the top-left cell to the bottom-right one
 //! through open cells, each cell at most once per path, written as strings
-//! of the moves `D`, `L`, `R`, `U` (SPEC §5).
+//! of the moves `D`, `L`, `R`, `U` (EVENTS.md §2).
 //!
 //! The algorithm (the names in bold are the variants of [`Step`]; a cell on
 //! the path is in phase `Enter` for step 2, `Scan` for steps 3 and 4,
@@ -147,7 +147,7 @@ impl Reason {
     }
 }
 
-/// One maze event (SPEC §5). `Copy` and a few bytes wide: a solution's path
+/// One maze event (EVENTS.md §2). `Copy` and a few bytes wide: a solution's path
 /// is read from [`Maze::moves`] when the event is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MazeEvent {

@@ -25,7 +25,7 @@ pub use queens::{Attack, Queens, QueensEvent};
 pub use sudoku::{Order, Sudoku, SudokuEvent, Unit};
 pub use word::{Reason, WordEvent, WordSearch};
 
-/// The five kinds of event every search yields (SPEC §1).
+/// The five kinds of event every search yields (EVENTS.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EventKind {
     /// A choice is applied and a new search node is entered.
@@ -67,7 +67,7 @@ pub trait SearchEvent: Copy + std::fmt::Debug + PartialEq + Send + 'static {
 pub struct Counters {
     /// Events yielded so far (the `step` of the last one).
     pub steps: u64,
-    /// Search nodes entered, counted as SPEC §2 says for each search.
+    /// Search nodes entered, counted as EVENTS.md §2 says for each search.
     pub nodes: u64,
     /// Solutions found; for N-Queens this is the weighted count.
     pub solutions: u64,
@@ -159,7 +159,7 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone + Send + 'sta
     /// phase becomes `Leave`.
     fn skip_subtree(&mut self);
 
-    /// The search's node budget (SPEC §5, `--max-nodes`).
+    /// The search's node budget (EVENTS.md §1, `--max-nodes`).
     fn budget(&self) -> &Budget;
 
     /// The search's node budget, to set before the first event.
@@ -227,7 +227,7 @@ impl Budget {
 /// A reason a choice can be refused. A search's reasons form a fixed, ordered
 /// list, so a set of them fits in a byte and iterates in that order.
 pub trait Cause: Copy + std::fmt::Debug + PartialEq + 'static {
-    /// Every reason, in the order the SPEC lists them.
+    /// Every reason, in the order docs/EVENTS.md lists them.
     const ALL: &'static [Self];
     /// The name used in JSON lines.
     fn name(self) -> &'static str;
@@ -237,7 +237,7 @@ pub trait Cause: Copy + std::fmt::Debug + PartialEq + 'static {
     fn index(self) -> u8;
 }
 
-/// A set of reasons for one reject, iterated in SPEC order. A bit set, so
+/// A set of reasons for one reject, iterated in EVENTS.md order. A bit set, so
 /// that rejects cost no allocation.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Causes<C: Cause>(u8, std::marker::PhantomData<C>);
@@ -258,12 +258,12 @@ impl<C: Cause> Causes<C> {
         self.0 >> cause.index() & 1 == 1
     }
 
-    /// The reasons, in SPEC order.
+    /// The reasons, in EVENTS.md order.
     pub fn iter(self) -> impl Iterator<Item = C> {
         C::ALL.iter().copied().filter(move |c| self.contains(*c))
     }
 
-    /// The JSON names, in SPEC order.
+    /// The JSON names, in EVENTS.md order.
     pub fn names(self) -> Vec<&'static str> {
         self.iter().map(C::name).collect()
     }

@@ -248,7 +248,7 @@ impl std::fmt::Debug for Columns {
     }
 }
 
-/// One N-Queens event (SPEC §2). `Copy` and 16 bytes wide, so that a step
+/// One N-Queens event (EVENTS.md §2). `Copy` and 16 bytes wide, so that a step
 /// moves no heap data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueensEvent {

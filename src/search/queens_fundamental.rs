@@ -1,4 +1,4 @@
-//! Fundamental N-Queens solutions (SPEC §5, `queens N --fundamental`): the
+//! Fundamental N-Queens solutions (EVENTS.md §2, `queens N --fundamental`): the
 //! full mask search (no symmetry), with each solution's orbit under the 8
 //! symmetries of the square and whether it is the canonical member of it.
 //!

@@ -1,5 +1,5 @@
 //! N-Queens by permutations, diagonals checked at the end: the "fairer
-//! baseline" of seed 003 (SPEC §5, `queens N --permutations`).
+//! baseline" of seed 003 (EVENTS.md §2, `queens N --permutations`).
 //!
 //! One queen per row and per column; nothing else is tested while placing.
 //! The algorithm, rows filled top to bottom:

@@ -1,4 +1,4 @@
-//! N-Queens with the attacks held two other ways than bit masks (SPEC §5,
+//! N-Queens with the attacks held two other ways than bit masks (EVENTS.md §2,
 //! "Three ways to hold the N-Queens attacks"): the same tree, the same
 //! events, different state.
 //!

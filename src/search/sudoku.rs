@@ -128,7 +128,7 @@ impl Order {
     }
 }
 
-/// One Sudoku event (SPEC §2). Coordinates are 0-based; digits are 1..=size.
+/// One Sudoku event (EVENTS.md §2). Coordinates are 0-based; digits are 1..=size.
 /// `Copy` and a few bytes wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SudokuEvent {

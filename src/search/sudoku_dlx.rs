@@ -1,5 +1,5 @@
 //! Sudoku as exact cover (`sudoku ... --order dlx`): the grid becomes the
-//! items and options of SPEC §5, the [`Cover`] engine searches them, and
+//! items and options of EVENTS.md §2, the [`Cover`] engine searches them, and
 //! its events are read back as Sudoku's.
 //!
 //! Items, in four blocks (ties in the MRV choice follow this order):
@@ -23,7 +23,7 @@ use super::{Budget, Counters, EventKind, Search, SearchEvent};
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
 
-/// One event of Sudoku as exact cover (SPEC §5): Sudoku's coordinates, and
+/// One event of Sudoku as exact cover (EVENTS.md §2): Sudoku's coordinates, and
 /// the item that forced the choice (an index into [`SudokuDlx::items`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DlxEvent {

@@ -1,5 +1,5 @@
 //! Sudoku with propagation and an undo trail (`sudoku ... --order
-//! propagate`, SPEC §5): naked and hidden singles are placed before any
+//! propagate`, EVENTS.md §2): naked and hidden singles are placed before any
 //! guess, each on a trail that is undone in reverse when its node ends.
 //!
 //! The algorithm, for each node (the root, or a node entered by a guess);

@@ -110,7 +110,7 @@ impl Reason {
     }
 }
 
-/// One Word Search event (SPEC §2). `index` counts along the searched
+/// One Word Search event (EVENTS.md §2). `index` counts along the searched
 /// string; coordinates are 0-based. `Copy` and a few bytes wide: the
 /// solution's path is read from [`WordSearch::found`], not carried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

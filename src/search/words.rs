@@ -1,4 +1,4 @@
-//! Words from a list, with a trie (`backstep words`, SPEC §5): which words
+//! Words from a list, with a trie (`backstep words`, EVENTS.md §2): which words
 //! of a list are on the board (LeetCode 212), found by one search that walks
 //! a trie of the words alongside the path.
 //!

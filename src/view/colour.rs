@@ -34,7 +34,7 @@ fn neighbours(by: u32) -> String {
 
 impl Colour {
     /// The summary's description of the problem: `colour 4 vertices, 5
-    /// edges, m=3` ("vertices" and "edges" even for one, as SPEC §5 says).
+    /// edges, m=3` ("vertices" and "edges" even for one, as EVENTS.md §2 says).
     fn heading(&self) -> String {
         format!(
             "colour {} vertices, {} edges, m={}",

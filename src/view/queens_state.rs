@@ -176,7 +176,7 @@ impl<S: StateView> Report for Held<S> {
         json.uint("solutions", c.solutions).uint("nodes", c.nodes);
     }
 
-    /// The mask search's line: the label names no state (SPEC §5).
+    /// The mask search's line: the label names no state (EVENTS.md §2).
     fn summary(&self) -> Summary {
         let c = self.counters();
         let mode = if self.symmetry() { "symmetry" } else { "full" };

@@ -98,7 +98,7 @@ fn a_wrong_expectation_reports_fail_with_what_differed() {
         command: "colour -m 2",
         run: || {
             let search = colour_m2();
-            Ok(Outcome::summary(&search).expect("found", search.colourings(), 0, "SPEC"))
+            Ok(Outcome::summary(&search).expect("found", search.colourings(), 0, "docs/EVENTS.md"))
         },
     };
     let broken = Check {

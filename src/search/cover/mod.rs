@@ -21,7 +21,7 @@
 //! There are no rejects: an option that would clash was hidden by a cover.
 //!
 //! Counters: nodes (the root 1, each place 1) and `updates`, the nodes
-//! hidden by covers (SPEC §5: taking the covered item out of the item list
+//! hidden by covers (EVENTS.md §2: taking the covered item out of the item list
 //! does not count, and uncovering counts nothing).
 //!
 //! Invariants, checked with `debug_assert!`: one frame per open place plus
@@ -83,7 +83,7 @@ impl Problem {
     }
 }
 
-/// One exact-cover event (SPEC §5). Items and options are 0-based indices
+/// One exact-cover event (EVENTS.md §2). Items and options are 0-based indices
 /// into the [`Problem`]; the names are read from it when written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CoverEvent {
@@ -223,7 +223,7 @@ impl Cover {
         self.max
     }
 
-    /// Nodes hidden by covers so far (SPEC §5's `updates`).
+    /// Nodes hidden by covers so far (EVENTS.md §2's `updates`).
     pub fn updates(&self) -> u64 {
         self.updates
     }

@@ -56,7 +56,7 @@ impl Launch for MazeArgs {
             launch::print_text(&assets::list_text(assets::MAZES))?;
             return Ok(ExitCode::SUCCESS);
         }
-        // The probes of an estimate walk without a budget (SPEC §7), and
+        // The probes of an estimate walk without a budget (EVENTS.md §6), and
         // name an endless tree instead.
         if self.bug.is_some() && self.view.print != Some(Mode::Estimate) {
             self.view.max_nodes.get_or_insert(BUG_BUDGET);

@@ -169,7 +169,7 @@ impl Launch for QueensArgs {
     }
 }
 
-/// How the attacks on the row being filled are held (SPEC §5, "Three ways
+/// How the attacks on the row being filled are held (EVENTS.md §2, "Three ways
 /// to hold the N-Queens attacks").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AttackState {
@@ -203,7 +203,7 @@ pub struct Plan {
 
 impl Plan {
     /// The plan, refused when the state applies only to the mask search and
-    /// the variant is another (SPEC §5).
+    /// the variant is another (EVENTS.md §2).
     pub fn new(strategy: Strategy, state: AttackState) -> Result<Plan> {
         if state != AttackState::Masks && !strategy.takes_state() {
             bail!(
