@@ -307,7 +307,7 @@ fn propagate_campus_mid_trail() {
     let screen = text(&draw(&app, (100, 30)));
     // Pencil marks: (2,2) has 4 only, drawn in its place of the 2x2 marks.
     assert!(
-        screen.contains("(2,1)  1  naked single     root"),
+        screen.contains("(2,1)  1  naked single        root"),
         "{screen}"
     );
     assert!(
