@@ -223,14 +223,20 @@ pub fn open(kind: &dyn Kind, args: &[String]) -> Result<Box<dyn Opened>> {
     kind.open(&matches)
 }
 
-/// Runs the command `S` with an [`Opening`] in place of its view.
-fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+/// The command `S`'s arguments as typed, remembered for the lines that
+/// name them again (a worksheet's `backstep-command:`).
+fn typed<S: Launch>(name: &str, matches: &ArgMatches) -> Result<S> {
     remember_typed(
         name,
         &S::augment_args(clap::Command::new("search")),
         matches,
     );
-    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    S::from_arg_matches(matches).map_err(clap_bug)
+}
+
+/// Runs the command `S` with an [`Opening`] in place of its view.
+fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Opened>> {
+    let mut args = typed::<S>(name, matches)?;
     let Some(view) = args.search_view() else {
         bail!("`{name}` shows no one search to open");
     };
@@ -243,12 +249,7 @@ fn run_opened<S: Launch>(name: &str, matches: &ArgMatches) -> Result<Box<dyn Ope
 
 /// Runs the command `S` with `check`'s request in place of its view.
 fn run_checked<S: Launch>(name: &str, matches: &ArgMatches, request: check::Request) -> Result<()> {
-    remember_typed(
-        name,
-        &S::augment_args(clap::Command::new("search")),
-        matches,
-    );
-    let mut args = S::from_arg_matches(matches).map_err(clap_bug)?;
+    let mut args = typed::<S>(name, matches)?;
     let Some(view) = args.search_view() else {
         bail!("`check` cannot grade against `{name}`: it shows no one search");
     };

@@ -526,17 +526,10 @@ fn css(looks: &[Look]) -> String {
 
 /// `text` with the HTML specials escaped.
 fn escape(text: &str) -> String {
+    // The SVG picture's escaping: XML's specials, and a space for a
+    // control character.
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
+    super::svg::escape_into(text, &mut out);
     out
 }
 

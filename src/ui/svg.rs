@@ -130,7 +130,7 @@ pub fn svg(buffer: &Buffer) -> String {
 
 /// Appends `text` with the five XML specials escaped, and any control
 /// character (which XML 1.0 forbids) as a space.
-fn escape_into(text: &str, out: &mut String) {
+pub(super) fn escape_into(text: &str, out: &mut String) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
