@@ -301,6 +301,7 @@
   // way to show another.
   window.backstep = {
     step: function () { return from + index; },
+    speed: function () { return speed; },
     go: function (step) { stop(); go(step); },
   };
 
