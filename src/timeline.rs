@@ -544,7 +544,7 @@ impl<S: Report> Timeline<S> {
             }
             return true;
         }
-        let mut cursor = self.restore(target);
+        let mut cursor = self.restore_replacing(target);
         while cursor.step < target {
             if cursor.toward(target).is_none() {
                 // Only a search that breaks determinism gets here; stay put.
@@ -738,7 +738,7 @@ impl<S: Report> Timeline<S> {
         if self.live.log.len() as u64 >= step.min(LOG_STEPS) {
             return;
         }
-        let mut cursor = self.restore(step);
+        let mut cursor = self.restore_replacing(step);
         while cursor.step < step {
             if cursor.toward(step).is_none() {
                 debug_assert!(false, "a replay ended before step {step}");
@@ -945,6 +945,19 @@ impl<S: Report> Timeline<S> {
             .iter()
             .filter(|told| (first..=target).contains(&told.step))
             .cloned()
+            .collect();
+        cursor
+    }
+
+    /// [`Timeline::restore`] for a replay whose cursor will replace the
+    /// live one: the live log's words are moved over, not copied.
+    fn restore_replacing(&mut self, target: u64) -> Cursor<S> {
+        let log = std::mem::take(&mut self.live.log);
+        let mut cursor = self.restore(target);
+        let first = target.saturating_sub(LOG_STEPS) + 1;
+        cursor.known = log
+            .into_iter()
+            .filter(|told| (first..=target).contains(&told.step))
             .collect();
         cursor
     }
