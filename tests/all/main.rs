@@ -138,24 +138,21 @@ pub fn stderr_text(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A small deterministic PRNG (SplitMix64), so that the oracle tests draw the
-/// same inputs on every run and a failure names a reproducible case.
+/// A small deterministic PRNG (the program's own SplitMix64, the same
+/// stream), so that the oracle tests draw the same inputs on every run and
+/// a failure names a reproducible case.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(backstep::rng::SplitMix64);
 
 impl Rng {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(backstep::rng::SplitMix64::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..bound` (`bound > 0`); the slight modulo bias does not
