@@ -35,7 +35,8 @@
 //!
 //! Monomorphised per tree: every call into the rules is static and
 //! inlined, and a step touches the allocator only when the stack grows
-//! past the capacity the rules asked for.
+//! past the capacity the rules asked for. A closed or finished search is
+//! one flag (`halted`), so that a step tests it once before its phase.
 
 use super::{Budget, Counters, Phase, Search, SearchEvent};
 
@@ -174,6 +175,8 @@ pub struct Backtrack<T: Tree> {
     counters: Counters,
     budget: Budget,
     finished: bool,
+    /// `closing || finished`: the one test of both on every step.
+    halted: bool,
 }
 
 impl<T: Tree> Backtrack<T> {
@@ -195,6 +198,7 @@ impl<T: Tree> Backtrack<T> {
             },
             budget: Budget::default(),
             finished: false,
+            halted: false,
         }
     }
 
@@ -244,6 +248,7 @@ impl<T: Tree> Backtrack<T> {
     /// places, deepest first, then ends.
     pub fn close(&mut self) {
         self.closing = true;
+        self.halted = true;
     }
 
     /// The counters and the rules together, for a fast path that counts
@@ -259,6 +264,7 @@ impl<T: Tree> Backtrack<T> {
         self.stack.clear();
         self.phase = Phase::Leave;
         self.finished = true;
+        self.halted = true;
     }
 
     #[inline(always)]
@@ -296,7 +302,7 @@ impl<T: Tree> Backtrack<T> {
             }
             Arrive::Stop(event) => {
                 self.phase = Phase::Leave;
-                self.closing = true;
+                self.close();
                 self.emit(event)
             }
         }
@@ -351,7 +357,7 @@ impl<T: Tree> Backtrack<T> {
     #[cold]
     #[inline(never)]
     fn refuse(&mut self) -> Option<T::Event> {
-        self.closing = true;
+        self.close();
         self.leave()
     }
 
@@ -362,6 +368,7 @@ impl<T: Tree> Backtrack<T> {
         if depth == 0 {
             self.stack.clear();
             self.finished = true;
+            self.halted = true;
             return None;
         }
         let slot = self.stack.pop()?;
@@ -370,6 +377,13 @@ impl<T: Tree> Backtrack<T> {
         let event = self.emit(event);
         self.check_invariants();
         event
+    }
+
+    /// A step once closed or finished: the next closing `undo`, if any.
+    #[cold]
+    #[inline(never)]
+    fn halt(&mut self) -> Option<T::Event> {
+        if self.finished { None } else { self.leave() }
     }
 
     /// Runs to the end event by event, reporting the nodes every
@@ -390,11 +404,8 @@ impl<T: Tree> Iterator for Backtrack<T> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<T::Event> {
-        if self.finished {
-            return None;
-        }
-        if self.closing {
-            return self.leave();
+        if self.halted {
+            return self.halt();
         }
         match self.phase {
             Phase::Enter => self.arrive(),
