@@ -9,12 +9,42 @@ use super::predict::Ask;
 use super::theme::Theme;
 use crate::model::Report;
 
+/// A title bar's words as data: its parts, what is searched first and how
+/// last (`N-Queens n=4`, `symmetry`), joined with the theme's dot only
+/// where the bar is drawn. The compare screen reads the parts (the ones
+/// every side shares), never the joined text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Title {
+    /// The parts, in the order the bar shows them.
+    pub parts: Vec<String>,
+}
+
+impl Title {
+    /// A title of these parts.
+    pub fn new<P: Into<String>>(parts: impl IntoIterator<Item = P>) -> Title {
+        Title {
+            parts: parts.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// The title as the bar shows it: the parts joined by ` dot `.
+    pub fn text(&self, dot: &str) -> String {
+        self.parts.join(&format!(" {dot} "))
+    }
+
+    /// Every part but the last: what is searched, without how.
+    pub fn head(&self) -> &[String] {
+        self.parts.split_last().map_or(&[], |(_, head)| head)
+    }
+}
+
 /// The per-search part of the screen. Everything is read from the search's
 /// view between events and from the last event; nothing re-implements a
 /// search rule.
 pub trait Scene: Report + Ask {
-    /// The title bar text, e.g. `N-Queens n=4 · symmetry`.
-    fn title(&self, name: &str, theme: &Theme) -> String;
+    /// The title bar's parts, e.g. `N-Queens n=4` and `symmetry` (drawn
+    /// `N-Queens n=4 · symmetry`).
+    fn title(&self, name: &str) -> Title;
 
     /// Width and height the board needs inside its border.
     fn board_size(&self) -> (u16, u16);

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 
 /// Row label width.
@@ -26,17 +26,17 @@ const FOUND_LINES: usize = 6;
 const FOUND_WIDTH: usize = 44;
 
 impl Scene for Words {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, name: &str) -> Title {
         let prune = if self.options().prune {
             "found words cut from the trie"
         } else {
             "no pruning"
         };
-        format!(
-            "Words {} on {name} {dot} trie {dot} {prune}",
-            self.words().len()
-        )
+        Title::new([
+            format!("Words {} on {name}", self.words().len()),
+            "trie".to_string(),
+            prune.to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
