@@ -195,23 +195,24 @@ fn word_no_unmark_board_shows_the_marks_the_bug_refuses() {
         let board = panel(&text, "Board");
         let marks = panel(&text, "Word and checks");
         let marked = line(&marks, "marked");
-        if let Some(at) = cell_after(next, "reject ") {
-            if next.ends_with("already on the path") {
-                let cell = board_cell(&board, WORD_LABEL, WORD_CELL, at);
-                let on_path = cell.chars().any(|c| c.is_ascii_digit());
+        if let Some(at) = cell_after(next, "reject ")
+            && next.ends_with("already on the path")
+        {
+            let cell = board_cell(&board, WORD_LABEL, WORD_CELL, at);
+            let on_path = cell.chars().any(|c| c.is_ascii_digit());
+            assert!(
+                on_path || cell.contains('◌'),
+                "step {k}: the bug refuses {at:?} as marked next (`{next}`), the board shows `{cell}`"
+            );
+            if !on_path {
+                stale += 1;
                 assert!(
-                    on_path || cell.contains('◌'),
-                    "step {k}: the bug refuses {at:?} as marked next (`{next}`), the board shows `{cell}`"
+                    marked.contains(&format!("({},{})", at.0, at.1)) || marked.contains('+'),
+                    "step {k}: {marked}"
                 );
-                if !on_path {
-                    stale += 1;
-                    assert!(
-                        marked.contains(&format!("({},{})", at.0, at.1)) || marked.contains('+'),
-                        "step {k}: {marked}"
-                    );
-                }
             }
         }
+
         if let Some(at) = cell_after(next, "place ") {
             let cell = board_cell(&board, WORD_LABEL, WORD_CELL, at);
             assert!(
