@@ -676,7 +676,10 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
     );
     if back > 0 {
         block = block.title_bottom(Span::styled(
-            format!(" {back} lines back · wheel down for the newest "),
+            format!(
+                " {} back · wheel down for the newest ",
+                crate::model::counted(back as u64, "line", "lines")
+            ),
             app.theme.muted(),
         ));
     }
