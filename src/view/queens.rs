@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod draw;
+pub mod play;
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};

@@ -3,8 +3,8 @@
 //! note on the search's order and the boards found; snapshots pin a refused
 //! square and a completed board.
 
-use backstep::ui::play::{self, Play, Tone};
 use backstep::ui::theme::Theme;
+use backstep::view::queens::play::{self, Play, Tone};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{

@@ -28,9 +28,9 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
-use super::theme::Theme;
 use crate::search::Search;
 use crate::search::queens::{MAX_N, Masks, Queens, QueensOptions};
+use crate::ui::theme::Theme;
 
 pub use draw::{draw, min_size};
 pub use keys::{PLAY_KEYS, PlayAction, PlayKey, play_action};
