@@ -475,7 +475,7 @@ impl<S: Scene> App<S> {
     /// usual table (arrows, help, quit).
     fn on_answer_key(&mut self, key: KeyEvent) -> bool {
         let search = self.timeline.search();
-        let extra = search.extra_question();
+        let extra = search.ask().and_then(|ask| ask.extra_question());
         let Some(predict) = self.predict.as_mut() else {
             return false;
         };
@@ -575,7 +575,7 @@ impl<S: Scene> App<S> {
             .find(|e| e.kind() != EventKind::Reject);
         predict.question = peek(search, true)
             .filter(|_| !amid_rejects)
-            .and_then(|next| search.question(&next, previous));
+            .and_then(|next| search.ask()?.question(&next, previous));
         // A run stops at every question: the point is to answer it first.
         if predict.question.is_some() {
             self.running = false;

@@ -18,8 +18,10 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, extent};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// What each state draws of itself.
 pub trait StateDraw: StateView {
@@ -298,6 +300,14 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn cost_unit(&self) -> Option<&'static str> {
         Some(S::UNIT)
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
