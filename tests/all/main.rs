@@ -57,6 +57,7 @@ mod big_screens;
 mod browser;
 mod budgets;
 mod bugs;
+mod capabilities;
 mod casts;
 mod check;
 mod colour;
