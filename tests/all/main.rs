@@ -60,6 +60,7 @@ mod browser;
 mod budgets;
 mod bug_panes;
 mod bugs;
+mod capabilities;
 mod casts;
 mod check;
 mod colour;

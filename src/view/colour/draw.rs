@@ -18,8 +18,10 @@ use super::{binary, colour_list};
 use crate::search::Search;
 use crate::search::colour::{Colour, ColourEvent, MAX_VERTICES, Step};
 use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
 use crate::view::worked;
+use crate::worksheet::Sheet;
 
 /// The canvas, inside the board's border: wide enough for a circle of
 /// labels, short enough for 80x24.
@@ -418,5 +420,13 @@ impl Scene for Colour {
         } else {
             "0".into()
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -15,7 +15,9 @@ use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
 use crate::ui::scene::{PathLine, Scene, Title, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// The most items, and the most options, of a problem drawn as a matrix.
 pub const SMALL: usize = 40;
@@ -634,5 +636,13 @@ impl Scene for Cover {
 
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("updates", self.updates())]
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

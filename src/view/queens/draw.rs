@@ -10,8 +10,10 @@ use crate::search::queens::{
 };
 use crate::search::{Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, Title, extent, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
+use crate::worksheet::Sheet;
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;
@@ -298,6 +300,14 @@ impl<R: Rules> Scene for Queens<R> {
     /// checking at the end counts none.
     fn cost_unit(&self) -> Option<&'static str> {
         (!self.checks_at_end()).then_some("mask ops")
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -13,7 +13,9 @@ use crate::search::Search;
 use crate::search::queens::{Columns, QueensEvent};
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
 use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Short names of the 8 symmetries, in the order of
 /// [`crate::search::queens_fundamental::SYMMETRIES`].
@@ -265,5 +267,13 @@ impl Scene for Fundamental {
             self.counters().solutions,
             self.fundamental()
         )
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -13,7 +13,9 @@ use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// The earlier rows `i` whose queen shares a diagonal with row `j`'s on
 /// the board `a`: `(i, high)` where high means `a[j] - a[i] == j - i`.
@@ -279,6 +281,14 @@ impl Scene for Permutations {
 
     fn solutions_text(&self) -> String {
         self.counters().solutions.to_string()
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -19,7 +19,9 @@ use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// What each state draws of itself.
 pub trait StateDraw: StateView {
@@ -296,6 +298,14 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn cost_unit(&self) -> Option<&'static str> {
         Some(S::UNIT)
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -7,7 +7,9 @@ use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
 use crate::ui::scene::{PathLine, Scene, Title, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -297,6 +299,14 @@ impl<R: Rules> Scene for WordSearch<R> {
         } else {
             "0".into()
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

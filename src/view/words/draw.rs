@@ -12,7 +12,9 @@ use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
 use crate::ui::scene::{PathLine, Scene, Title, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -289,6 +291,14 @@ impl Scene for Words {
             self.counters().found,
             crate::model::counted(words_in_trie(self.trie()) as u64, "word", "words")
         )
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
