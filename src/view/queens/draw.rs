@@ -9,7 +9,7 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent, put};
+use crate::ui::scene::{Fit, PathLine, Scene, extent, put};
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
 
@@ -82,6 +82,20 @@ impl<R: Rules> Scene for Queens<R> {
                 }
             }
         }
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {

@@ -12,7 +12,7 @@ use super::super::queens_words::list;
 use crate::search::Search;
 use crate::search::queens::{Columns, QueensEvent};
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::scene::{Fit, PathLine, Scene, extent};
 use crate::ui::theme::Theme;
 
 /// Short names of the 8 symmetries, in the order of
@@ -177,6 +177,19 @@ impl Scene for Fundamental {
     ) {
         self.queens_search()
             .render_board(inner(last).as_ref(), theme, area, buf);
+    }
+
+    fn render_board_scaled(
+        &self,
+        fit: Fit,
+        k: u16,
+        last: Option<&FundamentalEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        self.queens_search()
+            .render_board_scaled(fit, k, inner(last).as_ref(), theme, area, buf)
     }
 
     fn masks_title(&self) -> &'static str {

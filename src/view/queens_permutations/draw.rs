@@ -12,7 +12,7 @@ use super::super::queens_board::{self, Board, Cells, centre};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::scene::{Fit, PathLine, Scene, extent};
 use crate::ui::theme::Theme;
 
 /// The earlier rows `i` whose queen shares a diagonal with row `j`'s on
@@ -128,6 +128,20 @@ impl Scene for Permutations {
 
     fn masks_title(&self) -> &'static str {
         "Columns and diagonals"
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
