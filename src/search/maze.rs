@@ -27,7 +27,8 @@
 
 use std::marker::PhantomData;
 
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::{Counters, EventKind, Search, SearchEvent};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
 /// bug lab's `no-mark`. Constants, so the correct search compiles to the
@@ -243,40 +244,36 @@ impl Grid {
     }
 }
 
-/// One cell on the explicit stack.
+/// One cell on the path: a node of the driver's stack. The root (depth 0)
+/// is the search before its start cell, whose one choice is the start.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+pub struct Cell {
     row: u8,
     col: u8,
     /// The move that entered the cell (`None` for the start).
     mv: Option<Move>,
     /// The next move to try, an index into [`Move::ALL`].
     next: u8,
-    /// Whether any move was placed from here.
-    placed: bool,
-    phase: Phase,
+}
+
+/// The maze's rules on the one driver ([`Backtrack`]), by the bug rules
+/// `R`: what the search holds beyond its stack of cells.
+#[derive(Clone, Debug)]
+pub struct MazeTree<R> {
+    grid: Grid,
+    rejects: bool,
+    /// One bit per cell (at most 16×16 = 256): the current path's cells.
+    visited: [u64; 4],
+    /// The first [`KEPT_PATHS`] paths found.
+    paths: Vec<String>,
+    /// The current path's moves, kept for the paths found.
+    moves: String,
+    rules: PhantomData<R>,
 }
 
 /// Rat in a Maze: a resumable, cloneable iterator of [`MazeEvent`]s, by
 /// the rules `R` ([`Correct`] unless named).
-#[derive(Clone, Debug)]
-pub struct Maze<R = Correct> {
-    grid: Grid,
-    rejects: bool,
-    /// Whether step 1 has run.
-    started: bool,
-    /// Set by [`Maze::close`]: only the closing undos are left.
-    closing: bool,
-    budget: Budget,
-    /// One bit per cell (at most 16×16 = 256): the current path's cells.
-    visited: [u64; 4],
-    frames: Vec<Frame>,
-    /// The first [`KEPT_PATHS`] paths found.
-    paths: Vec<String>,
-    counters: Counters,
-    finished: bool,
-    rules: PhantomData<R>,
-}
+pub type Maze<R = Correct> = Backtrack<MazeTree<R>>;
 
 impl Maze {
     /// A search of `grid`; `rejects` off leaves out the `reject` events.
@@ -285,22 +282,196 @@ impl Maze {
     }
 }
 
+impl<R: Rules> MazeTree<R> {
+    #[inline]
+    fn cell(&self, row: u8, col: u8) -> usize {
+        usize::from(row) * self.grid.cols + usize::from(col)
+    }
+
+    #[inline]
+    fn flip(&mut self, row: u8, col: u8) {
+        let cell = self.cell(row, col);
+        self.visited[cell / 64] ^= 1 << (cell % 64);
+    }
+
+    /// Step 1: the start's wall, or else the goal's, if either is one.
+    fn end_wall(&self) -> Option<(u8, u8)> {
+        let goal = (self.grid.rows - 1, self.grid.cols - 1);
+        if !self.grid.open[0] {
+            Some((0, 0))
+        } else if !self.grid.is_open(goal.0, goal.1) {
+            Some((goal.0 as u8, goal.1 as u8))
+        } else {
+            None
+        }
+    }
+}
+
+impl<R: Rules> Tree for MazeTree<R> {
+    type Event = MazeEvent;
+    type Node = Cell;
+    /// The cell entered and the move that enters it.
+    type Choice = (u8, u8, Option<Move>);
+
+    const ROOT_IS_NODE: bool = false;
+
+    fn root(&mut self) -> Cell {
+        Cell {
+            row: 0,
+            col: 0,
+            mv: None,
+            next: 0,
+        }
+    }
+
+    fn depth_hint(&self) -> usize {
+        self.grid.rows * self.grid.cols + 1
+    }
+
+    /// Step 2: the goal is a path found.
+    #[inline(always)]
+    fn arrive(
+        &mut self,
+        cell: &mut Cell,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<MazeEvent> {
+        let at_goal = usize::from(cell.row) + 1 == self.grid.rows
+            && usize::from(cell.col) + 1 == self.grid.cols;
+        if depth == 0 || !at_goal {
+            return Arrive::Scan;
+        }
+        counters.solutions += 1;
+        if self.paths.len() < KEPT_PATHS {
+            self.paths.push(self.moves.clone());
+        }
+        Arrive::Leave(MazeEvent::Solution)
+    }
+
+    /// Step 1 at the root; step 3 at a cell: the next move that makes an
+    /// event.
+    #[inline(always)]
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<Self::Choice, MazeEvent> {
+        if depth == 0 {
+            if cell.next > 0 {
+                return Choice::Done;
+            }
+            cell.next = 1;
+            return match self.end_wall() {
+                Some((row, col)) if self.rejects => Choice::Reject(MazeEvent::Reject {
+                    row,
+                    col,
+                    mv: None,
+                    reason: Reason::Wall,
+                }),
+                Some(_) => Choice::Done,
+                None => Choice::Place((0, 0, None)),
+            };
+        }
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        while let Some(&mv) = Move::ALL.get(usize::from(cell.next)) {
+            cell.next += 1;
+            let Some((row, col)) = mv.from(cell.row, cell.col, rows, cols) else {
+                continue;
+            };
+            let index = self.cell(row, col);
+            let reason = if !self.grid.open[index] {
+                Reason::Wall
+            } else if self.visited[index / 64] >> (index % 64) & 1 == 1 {
+                Reason::Visited
+            } else {
+                return Choice::Place((row, col, Some(mv)));
+            };
+            if self.rejects {
+                return Choice::Reject(MazeEvent::Reject {
+                    row,
+                    col,
+                    mv: Some(mv),
+                    reason,
+                });
+            }
+        }
+        Choice::Done
+    }
+
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        _parent: &mut Cell,
+        _depth: usize,
+        (row, col, mv): Self::Choice,
+        _counters: &mut Counters,
+    ) -> (Cell, MazeEvent) {
+        if R::MARK {
+            self.flip(row, col);
+        }
+        if let Some(mv) = mv {
+            self.moves.push(mv.letter());
+        }
+        let cell = Cell {
+            row,
+            col,
+            mv,
+            next: 0,
+        };
+        (cell, MazeEvent::Place { row, col, mv })
+    }
+
+    /// Step 4: no move was placed (the root tells none).
+    #[inline(always)]
+    fn done(&mut self, cell: &Cell, depth: usize, placed: bool) -> Option<MazeEvent> {
+        (depth > 0 && !placed).then_some(MazeEvent::DeadEnd {
+            row: cell.row,
+            col: cell.col,
+        })
+    }
+
+    /// Step 5: the cell leaves the path.
+    #[inline(always)]
+    fn undo(&mut self, cell: Cell, _depth: usize) -> MazeEvent {
+        if R::MARK {
+            self.flip(cell.row, cell.col);
+        }
+        if cell.mv.is_some() {
+            self.moves.pop();
+        }
+        MazeEvent::Undo {
+            row: cell.row,
+            col: cell.col,
+        }
+    }
+
+    fn check(&self, cells: &[Cell]) {
+        let mut visited = [0u64; 4];
+        for c in &cells[1..] {
+            let cell = self.cell(c.row, c.col);
+            visited[cell / 64] |= 1 << (cell % 64);
+        }
+        debug_assert!(
+            !R::MARK || self.visited == visited,
+            "the visited set equals the path {cells:?}"
+        );
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.grid.open.capacity()
+            + self.moves.capacity()
+            + self.paths.capacity() * std::mem::size_of::<String>()
+            + self.paths.iter().map(String::capacity).sum::<usize>()
+    }
+}
+
 impl<R: Rules> Maze<R> {
     /// The search of [`Maze::new`], by the rules `R`.
     pub fn with_rules(grid: &Grid, rejects: bool) -> Maze<R> {
-        Maze {
+        Backtrack::of(MazeTree {
             grid: grid.clone(),
             rejects,
-            started: false,
-            closing: false,
-            budget: Budget::default(),
             visited: [0; 4],
-            frames: Vec::with_capacity(grid.rows * grid.cols),
             paths: Vec::new(),
-            counters: Counters::default(),
-            finished: false,
+            moves: String::with_capacity(grid.rows * grid.cols),
             rules: PhantomData,
-        }
+        })
     }
 
     /// The bug these rules implement, `None` for the correct search.
@@ -310,52 +481,54 @@ impl<R: Rules> Maze<R> {
 
     /// The maze.
     pub fn grid(&self) -> &Grid {
-        &self.grid
+        &self.tree().grid
     }
 
     /// Whether `reject` events are yielded.
     pub fn rejects(&self) -> bool {
-        self.rejects
+        self.tree().rejects
+    }
+
+    /// The cells on the path, start first (the root left out).
+    fn cells(&self) -> impl Iterator<Item = &Cell> {
+        self.nodes().skip(1)
     }
 
     /// The current path's cells, start first.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.frames.iter().map(|f| (f.row, f.col)).collect()
+        self.cells().map(|c| (c.row, c.col)).collect()
     }
 
     /// The current path's moves as a string (`""` at the start).
     pub fn moves(&self) -> String {
-        self.frames
-            .iter()
-            .filter_map(|f| f.mv.map(Move::letter))
-            .collect()
+        self.tree().moves.clone()
     }
 
     /// The move that entered the current cell, if any (none at the start or
     /// with no cell on the path).
     pub fn last_move(&self) -> Option<Move> {
-        self.frames.last().and_then(|f| f.mv)
+        self.cells().last().and_then(|c| c.mv)
     }
 
     /// The cell being decided: the deepest cell on the path.
     pub fn current(&self) -> Option<(u8, u8)> {
-        self.frames.last().map(|f| (f.row, f.col))
+        self.cells().last().map(|c| (c.row, c.col))
     }
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        let cell = row * self.grid.cols + col;
-        self.visited[cell / 64] >> (cell % 64) & 1 == 1
+        let cell = row * self.grid().cols + col;
+        self.tree().visited[cell / 64] >> (cell % 64) & 1 == 1
     }
 
     /// How many paths were found so far.
     pub fn path_count(&self) -> u64 {
-        self.counters.solutions
+        self.counters().solutions
     }
 
     /// The first paths found (at most [`KEPT_PATHS`]), in the order found.
     pub fn paths(&self) -> &[String] {
-        &self.paths
+        &self.tree().paths
     }
 
     /// The step of the algorithm that `last` (the last event yielded, `None`
@@ -365,7 +538,7 @@ impl<R: Rules> Maze<R> {
             return Step::Begin;
         };
         match event {
-            MazeEvent::Reject { mv: None, .. } if self.grid.open[0] => Step::GoalWall,
+            MazeEvent::Reject { mv: None, .. } if self.grid().open[0] => Step::GoalWall,
             MazeEvent::Reject { mv: None, .. } => Step::StartWall,
             MazeEvent::Reject {
                 reason: Reason::Wall,
@@ -376,247 +549,9 @@ impl<R: Rules> Maze<R> {
             MazeEvent::Place { .. } => Step::Place,
             MazeEvent::Solution => Step::Solution,
             MazeEvent::DeadEnd { .. } => Step::DeadEnd,
-            MazeEvent::Undo { .. } if self.closing => Step::Close,
+            MazeEvent::Undo { .. } if self.is_closing() => Step::Close,
             MazeEvent::Undo { .. } => Step::Undo,
         }
-    }
-
-    /// Stops the search: from now on it yields only the `undo`s of the open
-    /// cells, deepest first, then ends. The view ends restored, as after a
-    /// full run.
-    pub fn close(&mut self) {
-        self.closing = true;
-        self.started = true;
-    }
-
-    /// The visited set recomputed from the path alone.
-    fn recomputed_visited(&self) -> [u64; 4] {
-        let mut visited = [0u64; 4];
-        for f in &self.frames {
-            let cell = usize::from(f.row) * self.grid.cols + usize::from(f.col);
-            visited[cell / 64] |= 1 << (cell % 64);
-        }
-        visited
-    }
-
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth,
-            self.frames.len(),
-            "one frame per open place"
-        );
-        debug_assert!(
-            !R::MARK || self.visited == self.recomputed_visited(),
-            "the visited set equals the path {:?}",
-            self.path()
-        );
-    }
-
-    /// A place past the node budget: the search closes instead. Kept out
-    /// of line, so that the hot `next` does not call itself and stays
-    /// inlinable.
-    #[cold]
-    #[inline(never)]
-    fn refuse(&mut self) -> Option<MazeEvent> {
-        self.close();
-        self.next()
-    }
-
-    #[inline]
-    fn emit(&mut self, event: MazeEvent) -> Option<MazeEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    #[inline]
-    fn cell(&self, row: u8, col: u8) -> usize {
-        usize::from(row) * self.grid.cols + usize::from(col)
-    }
-
-    #[inline]
-    fn enter(&mut self, row: u8, col: u8, mv: Option<Move>) -> Option<MazeEvent> {
-        if self.budget.refuses(self.counters.nodes) {
-            return self.refuse();
-        }
-        if R::MARK {
-            let cell = self.cell(row, col);
-            self.visited[cell / 64] |= 1 << (cell % 64);
-        }
-        self.frames.push(Frame {
-            row,
-            col,
-            mv,
-            next: 0,
-            placed: false,
-            phase: Phase::Enter,
-        });
-        self.counters.nodes += 1;
-        let event = self.emit(MazeEvent::Place { row, col, mv });
-        self.check_invariants();
-        event
-    }
-
-    fn finish(&mut self) -> Option<MazeEvent> {
-        self.finished = true;
-        None
-    }
-
-    /// Step 1: the walls at the ends, or the start entered.
-    #[cold]
-    fn begin(&mut self) -> Option<MazeEvent> {
-        self.started = true;
-        let goal = (self.grid.rows - 1, self.grid.cols - 1);
-        let wall = if !self.grid.open[0] {
-            Some((0, 0))
-        } else if !self.grid.is_open(goal.0, goal.1) {
-            Some(goal)
-        } else {
-            None
-        };
-        match wall {
-            Some((row, col)) if self.rejects => self.emit(MazeEvent::Reject {
-                row: row as u8,
-                col: col as u8,
-                mv: None,
-                reason: Reason::Wall,
-            }),
-            Some(_) => self.finish(),
-            None => self.enter(0, 0, None),
-        }
-    }
-
-    /// Step 2: the goal, or on to the moves.
-    #[inline(always)]
-    fn arrive(&mut self) -> Option<MazeEvent> {
-        let top = self.frames.len() - 1;
-        let f = self.frames[top];
-        if usize::from(f.row) + 1 == self.grid.rows && usize::from(f.col) + 1 == self.grid.cols {
-            self.frames[top].phase = Phase::Leave;
-            self.counters.solutions += 1;
-            if self.paths.len() < KEPT_PATHS {
-                let moves = self.moves();
-                self.paths.push(moves);
-            }
-            return self.emit(MazeEvent::Solution);
-        }
-        self.frames[top].phase = Phase::Scan;
-        self.scan()
-    }
-
-    /// Steps 3 and 4: the next move that makes an event, then the dead end
-    /// or the undo.
-    #[inline(always)]
-    fn scan(&mut self) -> Option<MazeEvent> {
-        let top = self.frames.len() - 1;
-        let (rows, cols) = (self.grid.rows, self.grid.cols);
-        loop {
-            let f = self.frames[top];
-            if usize::from(f.next) == Move::ALL.len() {
-                self.frames[top].phase = Phase::Leave;
-                if !f.placed {
-                    return self.emit(MazeEvent::DeadEnd {
-                        row: f.row,
-                        col: f.col,
-                    });
-                }
-                return self.leave();
-            }
-            let mv = Move::ALL[usize::from(f.next)];
-            self.frames[top].next += 1;
-            let Some((row, col)) = mv.from(f.row, f.col, rows, cols) else {
-                continue;
-            };
-            let cell = self.cell(row, col);
-            let reason = if !self.grid.open[cell] {
-                Reason::Wall
-            } else if self.visited[cell / 64] >> (cell % 64) & 1 == 1 {
-                Reason::Visited
-            } else {
-                self.frames[top].placed = true;
-                return self.enter(row, col, Some(mv));
-            };
-            if self.rejects {
-                return self.emit(MazeEvent::Reject {
-                    row,
-                    col,
-                    mv: Some(mv),
-                    reason,
-                });
-            }
-        }
-    }
-
-    /// Step 5: leave the cell.
-    #[inline(always)]
-    fn leave(&mut self) -> Option<MazeEvent> {
-        let f = self.frames.pop()?;
-        let cell = self.cell(f.row, f.col);
-        self.visited[cell / 64] &= !(1 << (cell % 64));
-        let event = self.emit(MazeEvent::Undo {
-            row: f.row,
-            col: f.col,
-        });
-        self.check_invariants();
-        event
-    }
-}
-
-impl<R: Rules> Iterator for Maze<R> {
-    type Item = MazeEvent;
-
-    #[inline]
-    fn next(&mut self) -> Option<MazeEvent> {
-        if self.finished {
-            return None;
-        }
-        let Some(frame) = self.frames.last() else {
-            if self.started {
-                return self.finish();
-            }
-            return self.begin();
-        };
-        if self.closing {
-            return self.leave();
-        }
-        match frame.phase {
-            Phase::Enter => self.arrive(),
-            Phase::Scan => self.scan(),
-            Phase::Leave => self.leave(),
-        }
-    }
-}
-
-impl<R: Rules> Search for Maze<R> {
-    type Event = MazeEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
-    fn heap_bytes(&self) -> usize {
-        self.grid.open.capacity()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
-            + self.paths.capacity() * std::mem::size_of::<String>()
-            + self.paths.iter().map(String::capacity).sum::<usize>()
     }
 }
 

@@ -8,6 +8,7 @@
 //!
 //! Nothing in this module knows about terminals or output formats.
 
+pub mod backtrack;
 pub mod colour;
 pub mod cover;
 pub mod maze;
@@ -294,7 +295,7 @@ impl<C: Cause> FromIterator<C> for Causes<C> {
 
 /// Where a frame of an explicit-stack search is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
+pub enum Phase {
     /// Just entered: the node has not yet been examined.
     Enter,
     /// Working through the node's choices.
