@@ -189,6 +189,28 @@ impl Theme {
     }
 
     /// Panel borders and titles.
+    /// The lines that rule a board's cells off on a big screen: the light
+    /// box-drawing set, or `-`, `|` and `+` in ASCII.
+    pub fn grid_lines(&self) -> line::Set<'static> {
+        if self.glyphs.cross == "+" {
+            line::Set {
+                vertical: "|",
+                horizontal: "-",
+                top_right: "+",
+                top_left: "+",
+                bottom_right: "+",
+                bottom_left: "+",
+                vertical_left: "+",
+                vertical_right: "+",
+                horizontal_down: "+",
+                horizontal_up: "+",
+                cross: "+",
+            }
+        } else {
+            line::NORMAL
+        }
+    }
+
     pub fn border(&self) -> Style {
         self.paint(MUTED, Style::new())
     }
