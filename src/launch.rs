@@ -19,15 +19,18 @@ use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
 use crate::estimate;
+pub use crate::files::shell_word;
 use crate::model;
+pub use crate::parting::BugLine;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
 use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
-use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
-use crate::worksheet::{self, Blanks, Group, Sheet};
+use crate::ui::scene::{Capability, Scene};
+use crate::ui::{self, still, svg, theme::Theme};
+use crate::worksheet::{self, Blanks, Group};
 
 /// One search's parsed options (a subcommand's, or a `compare`
 /// subcommand's), ready to run.
@@ -49,15 +52,6 @@ pub trait Launch: Args + FromArgMatches + 'static {
     fn search_view(&mut self) -> Option<&mut SearchView> {
         None
     }
-}
-
-/// One bug of the bug lab, as `backstep bugs` lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BugLine {
-    /// The name `--bug` takes.
-    pub name: String,
-    /// What the bug gets wrong, in one line.
-    pub about: String,
 }
 
 /// The bugs of a search's `--bug` value enum, with their help lines.
@@ -478,17 +472,6 @@ fn typed_command(seeded: bool) -> Option<String> {
         }
     }
     Some(words.join(" "))
-}
-
-/// `text` as one word of a POSIX shell command: as it is when it has only
-/// characters no shell treats specially, else in single quotes (a `'`
-/// inside written `'\''`).
-pub fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        return text.to_string();
-    }
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -972,6 +955,37 @@ impl View {
     }
 }
 
+/// Refuses what `view` asks of `search` that the search does not offer
+/// (a worksheet, predict mode, the algorithm panel), naming the search
+/// and what was asked, before anything is shown or printed.
+fn offered<S: Scene>(search: &S, name: &str, view: &View) -> Result<()> {
+    let asked = [
+        (
+            view.mode == Some(Mode::Worksheet),
+            Capability::Worksheet,
+            "--print worksheet",
+        ),
+        (view.predict, Capability::Predict, "--predict"),
+        (
+            view.panel == Panel::Code,
+            Capability::Algorithm,
+            "--panel code",
+        ),
+    ];
+    for (wanted, capability, typed) in asked {
+        if wanted && !capability.offered(search) {
+            return Err(capability.refused(&search_named(name), typed));
+        }
+    }
+    Ok(())
+}
+
+/// The search as an error names it: its command as typed (without the
+/// options of how it is shown), else `name`.
+fn search_named(name: &str) -> String {
+    typed_command(false).unwrap_or_else(|| name.to_string())
+}
+
 /// Probes behind the screen's estimate: they refine it for a while, on a
 /// thread of their own that ends with the screen.
 const UI_PROBES: u64 = 200_000;
@@ -981,10 +995,11 @@ const UI_PROBES: u64 = 200_000;
 const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    offered(&search, name, &view)?;
     if let Some(request) = view.check {
         return check::serve(search, name, request, view.theme, view.mouse);
     }
@@ -1073,13 +1088,15 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         }
         _ => Progress::off(),
     };
-    let printed = match mode {
-        Mode::Worksheet if view.estimate => {
-            let probed = search.clone();
-            worksheet::write(search, &view.blanks, &view.sheet, &mut out)
-                .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
+    let words = search.clone();
+    let printed = match (mode, words.sheet()) {
+        (Mode::Worksheet, Some(sheet)) if view.estimate => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+                .and_then(|()| worksheet::write_estimate(&words, view.seed, &mut out))
         }
-        Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
+        (Mode::Worksheet, Some(sheet)) => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+        }
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
     progress.finish();
@@ -1193,7 +1210,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + 'static, C: Scene>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,
@@ -1207,8 +1224,20 @@ pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
         bug.limit_nodes(max);
         correct.limit_nodes(max);
     }
+    let words = bug.clone();
+    let Some(sheet) = words.sheet() else {
+        return Err(Capability::Worksheet.refused(&search_named(name), "--print worksheet"));
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &view.sheet, &mut out);
+    let printed = worksheet::write_bug(
+        bug,
+        sheet,
+        correct,
+        bug_name,
+        &view.blanks,
+        &view.sheet,
+        &mut out,
+    );
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::scene::Capability;
+
 /// Everything a key can ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -431,6 +433,19 @@ pub const KEYS: &[Binding] = &[
     CANCEL,
     QUIT,
 ];
+
+impl Action {
+    /// The part of a search this action shows, when it is one a search may
+    /// lack ([`Capability`]): without it the action's key is neither in the
+    /// key bar nor in the help, and pressing it only says so.
+    pub fn needs(self) -> Option<Capability> {
+        match self {
+            Action::Predict => Some(Capability::Predict),
+            Action::Code => Some(Capability::Algorithm),
+            _ => None,
+        }
+    }
+}
 
 /// What a key asks for on the compare screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -195,7 +195,7 @@ impl Report for Colour {
             ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             ColourEvent::Solution => Note::End(Ending::Solution {
                 number: self.colourings(),
-                weight: 1,
+                counts: 1,
                 stops: !self.options().all,
             }),
             _ => Note::Nothing,
@@ -328,7 +328,7 @@ impl Colour {
     }
 }
 
-impl Ask for Colour {
+impl Ask<crate::search::colour::ColourEvent> for Colour {
     fn question(&self, next: &ColourEvent, previous: Option<&ColourEvent>) -> Option<Question> {
         let u = self.deciding()?;
         let m = self.options().m;

@@ -8,8 +8,10 @@ use ratatui::text::{Line, Span};
 
 use super::{MoveStatus, move_status};
 use crate::search::maze::{Maze, MazeEvent, Move, Rules, Step};
+use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -267,6 +269,14 @@ impl<R: Rules> Scene for Maze<R> {
 
     fn solutions_text(&self) -> String {
         self.path_count().to_string()
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

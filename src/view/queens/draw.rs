@@ -9,9 +9,11 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
+use crate::worksheet::Sheet;
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;
@@ -82,6 +84,20 @@ impl<R: Rules> Scene for Queens<R> {
                 }
             }
         }
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -225,7 +241,7 @@ impl<R: Rules> Scene for Queens<R> {
         ];
         if self.root_columns() != self.all_columns() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
@@ -298,6 +314,14 @@ impl<R: Rules> Scene for Queens<R> {
     /// checking at the end counts none.
     fn cost_unit(&self) -> Option<&'static str> {
         (!self.checks_at_end()).then_some("mask ops")
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
@@ -665,7 +689,7 @@ impl<R: Rules> Queens<R> {
         };
         if self.attacked() & bit == 0 {
             if self.searchable() & bit == 0 {
-                return centre(g.mirror, theme.muted().patch(extra));
+                return centre(g.pruned, theme.muted().patch(extra));
             }
             return centre(g.legal, theme.legal().patch(extra));
         }

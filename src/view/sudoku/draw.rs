@@ -9,9 +9,11 @@ use crate::search::Cause;
 use crate::search::sudoku::{
     Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
 };
+use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::view::worked;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -343,6 +345,14 @@ impl<R: Rules> Scene for Sudoku<R> {
             Some(1) => format!("{n} (stops at the first)"),
             Some(_) => format!("{n} (cap: not unique)"),
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -8,8 +8,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
+use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -322,5 +324,13 @@ impl Scene for SudokuDlx {
 
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("updates", self.updates())]
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

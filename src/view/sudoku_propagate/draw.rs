@@ -10,8 +10,10 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::sudoku::CAP;
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
+use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -344,6 +346,14 @@ impl Scene for Propagate {
             n if n < CAP => format!("{n} (cap {CAP})"),
             n => format!("{n} (cap: not unique)"),
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
