@@ -1243,15 +1243,29 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
     (left, right): (A, B),
     name: &str,
     labels: [&str; 2],
+    named: Named,
     view: &CompareView,
 ) -> Result<ExitCode> {
     show_sides(
         vec![Box::new(left), Box::new(right)],
         name,
-        &labels,
+        (&labels, named),
         view,
         false,
     )
+}
+
+/// Whether a compared search's own summary names the variant a side runs:
+/// the command that builds the sides knows, so nothing reads the summary's
+/// words to find out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// Its head names it already: `queens 6 symmetry`, `colour 4 vertices,
+    /// 5 edges, m=3`.
+    InHead,
+    /// Its head does not (`sudoku`): the side's label follows the head
+    /// (`sudoku mrv`).
+    ByLabel,
 }
 
 /// Prints every side's summary, each labelled with its variant, the node
@@ -1260,7 +1274,7 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
 pub fn show_sides(
     mut sides: Vec<Box<dyn Contender>>,
     name: &str,
-    labels: &[&str],
+    (labels, named): (&[&str], Named),
     view: &CompareView,
     costs: bool,
 ) -> Result<ExitCode> {
@@ -1282,7 +1296,11 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(side.summary(), label));
+        let mut summary = side.summary();
+        if named == Named::ByLabel {
+            summary.head = format!("{} {label}", summary.head);
+        }
+        text.push_str(&summary.to_string());
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -1301,21 +1319,6 @@ pub fn show_sides(
     }
     print_text(&text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A summary whose first line names its variant: `sudoku: ...` becomes
-/// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
-/// its own (a label in words, `check at end`, matches the summary's
-/// `check-at-end`).
-pub fn labelled(mut summary: model::Summary, label: &str) -> String {
-    let head = summary.head.replace('-', " ");
-    // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
-    // all`) names its variant in one part of its own.
-    let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if !head.split(", ").any(named) {
-        summary.head = format!("{} {label}", summary.head);
-    }
-    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.

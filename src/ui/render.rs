@@ -308,7 +308,7 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let left = format!(" backstep {dot} {}", search.title(&app.name, t));
+    let left = format!(" backstep {dot} {}", search.title(&app.name).text(dot));
     let board = if board_hidden {
         format!(" {dot} board hidden")
     } else {
@@ -453,13 +453,13 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
                 "{} of ~{} (estimated), {}",
                 c.nodes,
                 compact(total as u64),
-                share(c.nodes, total)
+                share(c.nodes, total, " done")
             ),
             format!(
                 "{} of ~{} (estimated) {}",
                 compact(c.nodes),
                 compact(total as u64),
-                share(c.nodes, total).trim_end_matches(" done")
+                share(c.nodes, total, "")
             ),
         ),
         None => number("nodes", c.nodes),
@@ -481,14 +481,15 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     items
 }
 
-/// The share of an estimated tree that `nodes` is: `0.4% done`, or
-/// `past the estimate` once the count is beyond it.
-fn share(nodes: u64, total: f64) -> String {
+/// The share of an estimated tree that `nodes` is, `0.4%` followed by
+/// `done` (`" done"` in full, nothing in the short form), or `past the
+/// estimate` once the count is beyond it.
+fn share(nodes: u64, total: f64, done: &str) -> String {
     let percent = nodes as f64 / total * 100.0;
     match percent {
         p if p > 100.0 => "past the estimate".to_string(),
-        p if p < 10.0 => format!("{p:.1}% done"),
-        p => format!("{p:.0}% done"),
+        p if p < 10.0 => format!("{p:.1}%{done}"),
+        p => format!("{p:.0}%{done}"),
     }
 }
 

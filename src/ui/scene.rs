@@ -23,6 +23,35 @@ use super::theme::Theme;
 use crate::model::Report;
 use crate::worksheet::Sheet;
 
+/// A title bar's words as data: its parts, what is searched first and how
+/// last (`N-Queens n=4`, `symmetry`), joined with the theme's dot only
+/// where the bar is drawn. The compare screen reads the parts (the ones
+/// every side shares), never the joined text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Title {
+    /// The parts, in the order the bar shows them.
+    pub parts: Vec<String>,
+}
+
+impl Title {
+    /// A title of these parts.
+    pub fn new<P: Into<String>>(parts: impl IntoIterator<Item = P>) -> Title {
+        Title {
+            parts: parts.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// The title as the bar shows it: the parts joined by ` dot `.
+    pub fn text(&self, dot: &str) -> String {
+        self.parts.join(&format!(" {dot} "))
+    }
+
+    /// Every part but the last: what is searched, without how.
+    pub fn head(&self) -> &[String] {
+        self.parts.split_last().map_or(&[], |(_, head)| head)
+    }
+}
+
 /// The per-search part of the screen, and what else a search offers
 /// beyond its words. Everything is read from the search's view between
 /// events and from the last event; nothing re-implements a search rule.
@@ -43,11 +72,10 @@ pub trait Scene: Report {
         None
     }
 
-    /// The title bar text, e.g. `N-Queens n=4 · symmetry`; by default the
-    /// command's name.
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let _ = theme;
-        name.to_string()
+    /// The title bar's parts, e.g. `N-Queens n=4` and `symmetry` (drawn
+    /// `N-Queens n=4 · symmetry`); by default the command's name.
+    fn title(&self, name: &str) -> Title {
+        Title::new([name])
     }
 
     /// Width and height the board needs inside its border. `(0, 0)` (the

@@ -17,8 +17,8 @@ use ratatui::widgets::canvas::{Canvas, Line as Edge};
 use super::{binary, colour_list};
 use crate::search::Search;
 use crate::search::colour::{Colour, ColourEvent, MAX_VERTICES, Step};
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
-use crate::ui::scene::{PathLine, Scene, extent};
 use crate::ui::theme::Theme;
 use crate::view::worked;
 use crate::worksheet::Sheet;
@@ -61,19 +61,19 @@ impl Colour {
 }
 
 impl Scene for Colour {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, name: &str) -> Title {
         let mode = if self.options().all {
             "every colouring"
         } else {
             "first only"
         };
-        format!(
-            "Colouring {name} {dot} V={}, E={}, m={} {dot} {mode}",
+        let size = format!(
+            "V={}, E={}, m={}",
             self.graph().vertices(),
             self.graph().edge_count(),
             self.options().m
-        )
+        );
+        Title::new([format!("Colouring {name}"), size, mode.to_string()])
     }
 
     fn board_size(&self) -> (u16, u16) {

@@ -14,8 +14,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
-use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -287,18 +287,17 @@ impl Cover {
 }
 
 impl Scene for Cover {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let p = self.problem();
-        let mut title = format!(
-            "Exact cover {name} {} {}, {}",
-            theme.glyphs.dot,
+        let mut size = format!(
+            "{}, {}",
             crate::model::counted(p.items().len() as u64, "item", "items"),
             crate::model::counted(p.options().len() as u64, "option", "options"),
         );
         if let Some(max) = self.max() {
-            title.push_str(&format!(" (max {max})"));
+            size.push_str(&format!(" (max {max})"));
         }
-        title
+        Title::new([format!("Exact cover {name}"), size])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -590,7 +589,10 @@ impl Scene for Cover {
         }
         for o in path {
             steps.push(Span::styled(
-                format!("{o}:{} ", self.problem().option_text(o).replace(' ', ",")),
+                format!(
+                    "{o}:{} ",
+                    self.problem().option_names(o).collect::<Vec<_>>().join(",")
+                ),
                 theme.placed(),
             ));
         }

@@ -12,8 +12,8 @@ use super::super::queens_board::{self, Board, Cells, centre};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
-use crate::ui::scene::{PathLine, Scene, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -54,8 +54,8 @@ impl Permutations {
 }
 
 impl Scene for Permutations {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
-        format!("N-Queens n={} {} permutations", self.n(), theme.glyphs.dot)
+    fn title(&self, _name: &str) -> Title {
+        Title::new([format!("N-Queens n={}", self.n()), "permutations".into()])
     }
 
     fn board_size(&self) -> (u16, u16) {

@@ -18,8 +18,8 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
-use crate::ui::scene::{PathLine, Scene, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -74,15 +74,13 @@ impl<S: StateDraw> Held<S> {
 }
 
 impl<S: StateDraw> Scene for Held<S> {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
+    fn title(&self, _name: &str) -> Title {
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        format!(
-            "N-Queens n={} {} {mode} {} state {}",
-            self.n(),
-            theme.glyphs.dot,
-            theme.glyphs.dot,
-            S::NAME
-        )
+        Title::new([
+            format!("N-Queens n={}", self.n()),
+            mode.to_string(),
+            format!("state {}", S::NAME),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {

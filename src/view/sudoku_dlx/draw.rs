@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
-use crate::ui::scene::{PathLine, Scene, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -39,12 +39,12 @@ impl SudokuDlx {
 }
 
 impl Scene for SudokuDlx {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let size = self.geometry().size;
-        format!(
-            "Sudoku {name} ({size}x{size}) {} exact cover, dancing links",
-            theme.glyphs.dot
-        )
+        Title::new([
+            format!("Sudoku {name} ({size}x{size})"),
+            "exact cover, dancing links".to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
