@@ -162,7 +162,7 @@ fn the_plain_screen_shows_the_path_the_counters_and_the_log() {
             .find(|line| line.contains("│path "))
             .unwrap_or_else(|| panic!("step {step}: no path line\n{text}"));
         let expected = if open.is_empty() {
-            "path none yet".to_string()
+            "path empty".to_string()
         } else {
             format!("path {}", open.join(" "))
         };

@@ -14,8 +14,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

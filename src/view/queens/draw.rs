@@ -9,8 +9,8 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
 use crate::worksheet::Sheet;

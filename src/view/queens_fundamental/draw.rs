@@ -12,8 +12,8 @@ use super::super::queens_words::list;
 use crate::search::Search;
 use crate::search::queens::{Columns, QueensEvent};
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
-use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

@@ -12,8 +12,8 @@ use super::super::queens_board::{self, Board, Cells, centre};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

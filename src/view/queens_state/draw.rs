@@ -18,8 +18,8 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

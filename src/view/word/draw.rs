@@ -6,8 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
