@@ -27,6 +27,17 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
+/// `text` as one word of a POSIX shell command: as it is when it has only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// inside written `'\''`).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// A path or a typed argument as messages name it: in double quotes, with
 /// control characters escaped and bytes that are not UTF-8 shown as U+FFFD.
 pub fn quoted(path: impl AsRef<OsStr>) -> String {

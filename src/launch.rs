@@ -19,7 +19,9 @@ use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
 use crate::estimate;
+pub use crate::files::shell_word;
 use crate::model;
+pub use crate::parting::BugLine;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
@@ -60,15 +62,6 @@ pub trait Launch: Args + FromArgMatches + 'static {
     fn lacks() -> &'static [Capability] {
         &[]
     }
-}
-
-/// One bug of the bug lab, as `backstep bugs` lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BugLine {
-    /// The name `--bug` takes.
-    pub name: String,
-    /// What the bug gets wrong, in one line.
-    pub about: String,
 }
 
 /// The bugs of a search's `--bug` value enum, with their help lines.
@@ -594,17 +587,6 @@ fn typed_command(seeded: bool) -> Option<String> {
         }
     }
     Some(words.join(" "))
-}
-
-/// `text` as one word of a POSIX shell command: as it is when it has only
-/// characters no shell treats specially, else in single quotes (a `'`
-/// inside written `'\''`).
-pub fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        return text.to_string();
-    }
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Clap parsed the matches from the very command it then reads them back

@@ -195,7 +195,7 @@ impl Report for Colour {
             ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             ColourEvent::Solution => Note::End(Ending::Solution {
                 number: self.colourings(),
-                weight: 1,
+                counts: 1,
                 stops: !self.options().all,
             }),
             _ => Note::Nothing,

@@ -111,7 +111,11 @@ impl Report for Fundamental {
         Ok(())
     }
 
-    fn write_trace_state(&self, out: &mut String) {
+    fn trace_column(&self) -> Option<&'static str> {
+        Some("state")
+    }
+
+    fn write_trace_column(&self, out: &mut String) {
         let (m, n) = (self.masks(), usize::from(self.n()));
         out.push_str("C=");
         push_mask(out, m.cols, n);
@@ -150,7 +154,7 @@ impl Report for Fundamental {
             FundamentalEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             FundamentalEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,

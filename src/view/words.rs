@@ -226,7 +226,7 @@ impl Report for Words {
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             WordsEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,

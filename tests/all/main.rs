@@ -15,6 +15,7 @@
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
 //! - `sweep`: every screen at every terminal size, fitted and whole;
+//! - `layers`: the imports of `src/` flow down the layers, no circle;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
@@ -78,6 +79,7 @@ mod headless;
 mod html;
 mod keys;
 mod labs;
+mod layers;
 mod layout;
 mod lib_outputs;
 mod maze;
