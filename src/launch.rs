@@ -26,8 +26,9 @@ use crate::print::{self, Mode};
 use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
-use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
-use crate::worksheet::{self, Blanks, Group, Sheet};
+use crate::ui::scene::{Capability, Scene};
+use crate::ui::{self, still, svg, theme::Theme};
+use crate::worksheet::{self, Blanks, Group};
 
 /// One search's parsed options (a subcommand's, or a `compare`
 /// subcommand's), ready to run.
@@ -972,6 +973,37 @@ impl View {
     }
 }
 
+/// Refuses what `view` asks of `search` that the search does not offer
+/// (a worksheet, predict mode, the algorithm panel), naming the search
+/// and what was asked, before anything is shown or printed.
+fn offered<S: Scene>(search: &S, name: &str, view: &View) -> Result<()> {
+    let asked = [
+        (
+            view.mode == Some(Mode::Worksheet),
+            Capability::Worksheet,
+            "--print worksheet",
+        ),
+        (view.predict, Capability::Predict, "--predict"),
+        (
+            view.panel == Panel::Code,
+            Capability::Algorithm,
+            "--panel code",
+        ),
+    ];
+    for (wanted, capability, typed) in asked {
+        if wanted && !capability.offered(search) {
+            return Err(capability.refused(&search_named(name), typed));
+        }
+    }
+    Ok(())
+}
+
+/// The search as an error names it: its command as typed (without the
+/// options of how it is shown), else `name`.
+fn search_named(name: &str) -> String {
+    typed_command(false).unwrap_or_else(|| name.to_string())
+}
+
 /// Probes behind the screen's estimate: they refine it for a while, on a
 /// thread of their own that ends with the screen.
 const UI_PROBES: u64 = 200_000;
@@ -981,10 +1013,11 @@ const UI_PROBES: u64 = 200_000;
 const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    offered(&search, name, &view)?;
     if let Some(request) = view.check {
         return check::serve(search, name, request, view.theme, view.mouse);
     }
@@ -1073,13 +1106,15 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         }
         _ => Progress::off(),
     };
-    let printed = match mode {
-        Mode::Worksheet if view.estimate => {
-            let probed = search.clone();
-            worksheet::write(search, &view.blanks, &view.sheet, &mut out)
-                .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
+    let words = search.clone();
+    let printed = match (mode, words.sheet()) {
+        (Mode::Worksheet, Some(sheet)) if view.estimate => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+                .and_then(|()| worksheet::write_estimate(&words, view.seed, &mut out))
         }
-        Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
+        (Mode::Worksheet, Some(sheet)) => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+        }
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
     progress.finish();
@@ -1093,15 +1128,29 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
     (left, right): (A, B),
     name: &str,
     labels: [&str; 2],
+    named: Named,
     view: &CompareView,
 ) -> Result<ExitCode> {
     show_sides(
         vec![Box::new(left), Box::new(right)],
         name,
-        &labels,
+        (&labels, named),
         view,
         false,
     )
+}
+
+/// Whether a compared search's own summary names the variant a side runs:
+/// the command that builds the sides knows, so nothing reads the summary's
+/// words to find out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// Its head names it already: `queens 6 symmetry`, `colour 4 vertices,
+    /// 5 edges, m=3`.
+    InHead,
+    /// Its head does not (`sudoku`): the side's label follows the head
+    /// (`sudoku mrv`).
+    ByLabel,
 }
 
 /// Prints every side's summary, each labelled with its variant, the node
@@ -1110,7 +1159,7 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
 pub fn show_sides(
     mut sides: Vec<Box<dyn Contender>>,
     name: &str,
-    labels: &[&str],
+    (labels, named): (&[&str], Named),
     view: &CompareView,
     costs: bool,
 ) -> Result<ExitCode> {
@@ -1132,7 +1181,11 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(side.summary(), label));
+        let mut summary = side.summary();
+        if named == Named::ByLabel {
+            summary.head = format!("{} {label}", summary.head);
+        }
+        text.push_str(&summary.to_string());
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -1151,21 +1204,6 @@ pub fn show_sides(
     }
     print_text(&text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A summary whose first line names its variant: `sudoku: ...` becomes
-/// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
-/// its own (a label in words, `check at end`, matches the summary's
-/// `check-at-end`).
-pub fn labelled(mut summary: model::Summary, label: &str) -> String {
-    let head = summary.head.replace('-', " ");
-    // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
-    // all`) names its variant in one part of its own.
-    let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if !head.split(", ").any(named) {
-        summary.head = format!("{} {label}", summary.head);
-    }
-    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.
@@ -1190,7 +1228,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + 'static, C: Scene>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,
@@ -1204,8 +1242,20 @@ pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
         bug.limit_nodes(max);
         correct.limit_nodes(max);
     }
+    let words = bug.clone();
+    let Some(sheet) = words.sheet() else {
+        return Err(Capability::Worksheet.refused(&search_named(name), "--print worksheet"));
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &view.sheet, &mut out);
+    let printed = worksheet::write_bug(
+        bug,
+        sheet,
+        correct,
+        bug_name,
+        &view.blanks,
+        &view.sheet,
+        &mut out,
+    );
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,8 @@ use crate::estimate;
 use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
 use crate::progress::Progress;
 use crate::search::{EventKind, SearchEvent};
-use crate::worksheet::{self, Blanks, Sheet};
+use crate::ui::scene::{Capability, Scene};
+use crate::worksheet::{self, Blanks};
 
 /// The headless output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -53,13 +54,13 @@ impl Mode {
 /// A worksheet gets the default blanks (`legal,outcome`);
 /// [`worksheet::write`] takes others. Every write error (a closed pipe, a
 /// full disk) is returned, never a panic.
-pub fn print<S: Sheet>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
+pub fn print<S: Scene>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
     print_watched(search, mode, out, &mut Progress::off())
 }
 
 /// [`print`], with a long run's progress shown by `progress` (summary,
 /// JSON lines, trace and table; it is erased before the summary line).
-pub fn print_watched<S: Sheet>(
+pub fn print_watched<S: Scene>(
     mut search: S,
     mode: Mode,
     out: &mut dyn Write,
@@ -75,15 +76,25 @@ pub fn print_watched<S: Sheet>(
         Mode::Jsonl => write_jsonl(search, out, progress),
         Mode::Trace => write_trace(search, out, progress),
         Mode::Table => write_table(search, out, progress),
-        Mode::Worksheet => worksheet::write(
-            search,
-            &Blanks::default(),
-            &worksheet::Options {
-                key: true,
-                ..Default::default()
-            },
-            out,
-        ),
+        Mode::Worksheet => {
+            let words = search.clone();
+            let Some(sheet) = words.sheet() else {
+                return Err(io::Error::other(format!(
+                    "this search offers no {}",
+                    Capability::Worksheet.words()
+                )));
+            };
+            worksheet::write(
+                search,
+                sheet,
+                &Blanks::default(),
+                &worksheet::Options {
+                    key: true,
+                    ..Default::default()
+                },
+                out,
+            )
+        }
         Mode::Estimate => {
             let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
             writeln!(out, "{}", line.map_err(io::Error::other)?)?;

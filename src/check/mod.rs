@@ -6,7 +6,7 @@
 //! the command's [`Kind::check`] runs its launch with a [`Request`] in its
 //! view, and `launch::show` hands the typed search to [`serve`] instead of
 //! showing it. The grade itself is generic over [`Report`] ([`trace`]) and
-//! [`Sheet`] ([`sheet`]), reading the reference lazily from the search and
+//! [`Sheet`](crate::worksheet::Sheet) ([`sheet`]), reading the reference lazily from the search and
 //! the student's file a line at a time. A bug variant of the bug lab is
 //! built the same way, by the same command with `--bug NAME`.
 
@@ -27,9 +27,8 @@ use serde_json::{Value, json};
 use crate::files;
 use crate::launch::{self, Kind};
 use crate::search::EventKind;
-use crate::ui::scene::Scene;
+use crate::ui::scene::{Capability, Scene};
 use crate::ui::theme::Theme;
-use crate::worksheet::Sheet;
 
 pub use trace::{Difference, Graded, Shown};
 
@@ -168,7 +167,7 @@ impl Request {
 }
 
 /// What `launch::show` does with a search when `check` asked for it.
-pub fn serve<S: Scene + Sheet>(
+pub fn serve<S: Scene>(
     search: S,
     name: &str,
     request: Request,
@@ -177,7 +176,13 @@ pub fn serve<S: Scene + Sheet>(
 ) -> Result<ExitCode> {
     let outcome = match request.task {
         Task::Trace(compared) => Outcome::Trace(trace::grade(search, &request.file, compared)?),
-        Task::Sheet => Outcome::Sheet(sheet::grade(search, &request.file)?),
+        Task::Sheet => {
+            let words = search.clone();
+            let Some(sheet) = words.sheet() else {
+                return Err(Capability::Worksheet.refused(name, "a worksheet to `check`"));
+            };
+            Outcome::Sheet(sheet::grade(search, sheet, &request.file)?)
+        }
         Task::Open(compared) => {
             trace::open(search, name, &request.file, compared, (theme, mouse))?;
             return Ok(ExitCode::SUCCESS);

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::escaped;
 use super::read::LineReader;
+use crate::model::Report;
 use crate::model::Table;
 use crate::worksheet::{self, Sheet};
 
@@ -115,11 +116,11 @@ const NOTHING: &str = "-";
 /// its trace table but the node number (and the key's `-` cells, never
 /// blanked) graded: a cell the sheet showed and the student left as it was
 /// is right. Either way a blank left untouched or empty is wrong.
-pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
+pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<SheetGrade> {
     let blanks = blanks_of(path)?;
     let (key, mask) = match &blanks {
         Some(blanks) => {
-            let (key, mask) = worksheet::blanked(search, blanks);
+            let (key, mask) = worksheet::blanked(search, sheet, blanks);
             (key, Some(mask))
         }
         None => (worksheet::key(search), None),

@@ -282,11 +282,19 @@ impl Theme {
         }
     }
 
-    /// Key names from the key table, with the arrow keys spelled out under
-    /// `--ascii`.
-    pub fn key_names(&self, keys: &str) -> String {
+    /// Key names from the key table, one space between them, with the
+    /// arrow keys spelled out under `--ascii`.
+    pub fn key_names(&self, keys: &[&str]) -> String {
         let [left, right] = self.glyphs.arrow_keys;
-        keys.replace('←', left).replace('→', right)
+        let names: Vec<&str> = keys
+            .iter()
+            .map(|&key| match key {
+                "←" => left,
+                "→" => right,
+                other => other,
+            })
+            .collect();
+        names.join(" ")
     }
 
     /// The key names in the key bar.

@@ -321,7 +321,7 @@ impl Colour {
     }
 }
 
-impl Ask for Colour {
+impl Ask<crate::search::colour::ColourEvent> for Colour {
     fn question(&self, next: &ColourEvent, previous: Option<&ColourEvent>) -> Option<Question> {
         let u = self.deciding()?;
         let m = self.options().m;

@@ -250,7 +250,7 @@ impl Sheet for Cover {
     }
 }
 
-impl Ask for Cover {
+impl Ask<crate::search::cover::CoverEvent> for Cover {
     fn question(&self, next: &CoverEvent, previous: Option<&CoverEvent>) -> Option<Question> {
         let problem = self.problem();
         let (chosen, column) = self.deciding()?;

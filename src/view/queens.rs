@@ -392,7 +392,7 @@ impl<R: Rules> Sheet for Queens<R> {
     }
 }
 
-impl<R: Rules> Ask for Queens<R> {
+impl<R: Rules> Ask<crate::search::QueensEvent> for Queens<R> {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let row = self.row();
         let n = self.n();

@@ -228,7 +228,7 @@ impl Sheet for Fundamental {
 }
 
 /// The mask search's questions: the fundamental search walks its tree.
-impl Ask for Fundamental {
+impl Ask<crate::search::queens_fundamental::FundamentalEvent> for Fundamental {
     fn question(
         &self,
         next: &FundamentalEvent,

@@ -184,7 +184,7 @@ impl Sheet for Permutations {
     }
 }
 
-impl Ask for Permutations {
+impl Ask<crate::search::QueensEvent> for Permutations {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let (row, n) = (self.row(), self.n());
         if row == n {

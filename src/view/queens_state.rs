@@ -351,7 +351,7 @@ impl<S: StateView> Sheet for Held<S> {
     }
 }
 
-impl<S: StateView> Ask for Held<S> {
+impl<S: StateView> Ask<crate::search::queens_state::StateEvent> for Held<S> {
     fn question(&self, next: &StateEvent, _previous: Option<&StateEvent>) -> Option<Question> {
         let (row, n) = (self.row(), self.n());
         let searchable = self.legal()

@@ -346,7 +346,7 @@ impl<R: Rules> Sheet for Sudoku<R> {
     }
 }
 
-impl<R: Rules> Ask for Sudoku<R> {
+impl<R: Rules> Ask<crate::search::SudokuEvent> for Sudoku<R> {
     fn question(&self, next: &SudokuEvent, previous: Option<&SudokuEvent>) -> Option<Question> {
         let g = self.geometry();
         let (cell, candidates) = self.deciding()?;

@@ -211,7 +211,7 @@ impl Sheet for SudokuDlx {
     }
 }
 
-impl Ask for SudokuDlx {
+impl Ask<crate::search::sudoku_dlx::DlxEvent> for SudokuDlx {
     fn question(&self, next: &DlxEvent, previous: Option<&DlxEvent>) -> Option<Question> {
         let (chosen, options) = self.deciding()?;
         let n = usize::from(self.geometry().size);

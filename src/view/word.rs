@@ -276,7 +276,7 @@ const NAMES: [&str; 4] = [
     DIRECTIONS[3].2,
 ];
 
-impl<R: Rules> Ask for WordSearch<R> {
+impl<R: Rules> Ask<crate::search::WordEvent> for WordSearch<R> {
     fn question(&self, next: &WordEvent, _previous: Option<&WordEvent>) -> Option<Question> {
         let path = self.path();
         let &(r, c) = path.last()?;

@@ -328,7 +328,7 @@ impl Sheet for Words {
 /// The directions, as a predict answer names them.
 const NAMES: [&str; 4] = ["up", "right", "down", "left"];
 
-impl Ask for Words {
+impl Ask<crate::search::words::WordsEvent> for Words {
     /// Before a cell is entered from the path: which neighbour (a start
     /// cell: which cell); before a dead end: that it is one.
     fn question(&self, next: &WordsEvent, _previous: Option<&WordsEvent>) -> Option<Question> {

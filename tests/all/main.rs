@@ -37,6 +37,8 @@
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
+//! - `bug_panes`: each bug's state panes against the event its own trace
+//!   does next (the bug's view, not the correct search's).
 //! - `html`: `--print html` pages in headless Chromium (`browser`, a small
 //!   WebDriver client): frames, keys, runs, help, no network, speed.
 //! - `check`: `backstep check` grading traces and worksheets, naming the
@@ -56,7 +58,9 @@
 mod big_screens;
 mod browser;
 mod budgets;
+mod bug_panes;
 mod bugs;
+mod capabilities;
 mod casts;
 mod check;
 mod colour;

@@ -204,7 +204,7 @@ fn check_app<S: Scene>(app: &App<S>, (w, h): (u16, u16), expect: &Expect) -> Vec
     let theme = app.scene_theme();
     // The panels' text, for the cut-word check.
     let mut texts: Vec<String> = search.algorithm().iter().map(|s| s.to_string()).collect();
-    texts.push(search.title(&app.name, &theme));
+    texts.push(search.title(&app.name).text(theme.glyphs.dot));
     texts.extend(
         search
             .masks_at(fit, view.last, &theme)

@@ -30,7 +30,7 @@ const SIZE: (u16, u16) = (120, 24);
 const MOST: u64 = 20_000;
 
 /// A variant's `--print trace`: each step's words.
-fn trace(args: &[String]) -> Vec<String> {
+pub(super) fn trace(args: &[String]) -> Vec<String> {
     let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
     line.extend(["--print", "trace"]);
     let text = backstep_ok(&line);

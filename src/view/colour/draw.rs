@@ -17,9 +17,11 @@ use ratatui::widgets::canvas::{Canvas, Line as Edge};
 use super::{binary, colour_list};
 use crate::search::Search;
 use crate::search::colour::{Colour, ColourEvent, MAX_VERTICES, Step};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
 use crate::view::worked;
+use crate::worksheet::Sheet;
 
 /// The canvas, inside the board's border: wide enough for a circle of
 /// labels, short enough for 80x24.
@@ -59,19 +61,19 @@ impl Colour {
 }
 
 impl Scene for Colour {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, name: &str) -> Title {
         let mode = if self.options().all {
             "every colouring"
         } else {
             "first only"
         };
-        format!(
-            "Colouring {name} {dot} V={}, E={}, m={} {dot} {mode}",
+        let size = format!(
+            "V={}, E={}, m={}",
             self.graph().vertices(),
             self.graph().edge_count(),
             self.options().m
-        )
+        );
+        Title::new([format!("Colouring {name}"), size, mode.to_string()])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -418,5 +420,13 @@ impl Scene for Colour {
         } else {
             "0".into()
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -14,8 +14,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::scene::{PathLine, Scene, Title, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// The most items, and the most options, of a problem drawn as a matrix.
 pub const SMALL: usize = 40;
@@ -285,18 +287,17 @@ impl Cover {
 }
 
 impl Scene for Cover {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let p = self.problem();
-        let mut title = format!(
-            "Exact cover {name} {} {}, {}",
-            theme.glyphs.dot,
+        let mut size = format!(
+            "{}, {}",
             crate::model::counted(p.items().len() as u64, "item", "items"),
             crate::model::counted(p.options().len() as u64, "option", "options"),
         );
         if let Some(max) = self.max() {
-            title.push_str(&format!(" (max {max})"));
+            size.push_str(&format!(" (max {max})"));
         }
-        title
+        Title::new([format!("Exact cover {name}"), size])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -588,7 +589,10 @@ impl Scene for Cover {
         }
         for o in path {
             steps.push(Span::styled(
-                format!("{o}:{} ", self.problem().option_text(o).replace(' ', ",")),
+                format!(
+                    "{o}:{} ",
+                    self.problem().option_names(o).collect::<Vec<_>>().join(",")
+                ),
                 theme.placed(),
             ));
         }
@@ -632,5 +636,13 @@ impl Scene for Cover {
 
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("updates", self.updates())]
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -18,8 +18,10 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::scene::{PathLine, Scene, Title, extent};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// What each state draws of itself.
 pub trait StateDraw: StateView {
@@ -72,15 +74,13 @@ impl<S: StateDraw> Held<S> {
 }
 
 impl<S: StateDraw> Scene for Held<S> {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
+    fn title(&self, _name: &str) -> Title {
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        format!(
-            "N-Queens n={} {} {mode} {} state {}",
-            self.n(),
-            theme.glyphs.dot,
-            theme.glyphs.dot,
-            S::NAME
-        )
+        Title::new([
+            format!("N-Queens n={}", self.n()),
+            mode.to_string(),
+            format!("state {}", S::NAME),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -298,6 +298,14 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn cost_unit(&self) -> Option<&'static str> {
         Some(S::UNIT)
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

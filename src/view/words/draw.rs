@@ -11,8 +11,10 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::scene::{PathLine, Scene, Title, put};
+use crate::ui::predict::Ask;
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -26,17 +28,17 @@ const FOUND_LINES: usize = 6;
 const FOUND_WIDTH: usize = 44;
 
 impl Scene for Words {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, name: &str) -> Title {
         let prune = if self.options().prune {
             "found words cut from the trie"
         } else {
             "no pruning"
         };
-        format!(
-            "Words {} on {name} {dot} trie {dot} {prune}",
-            self.words().len()
-        )
+        Title::new([
+            format!("Words {} on {name}", self.words().len()),
+            "trie".to_string(),
+            prune.to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -289,6 +291,14 @@ impl Scene for Words {
             self.counters().found,
             crate::model::counted(words_in_trie(self.trie()) as u64, "word", "words")
         )
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
