@@ -390,6 +390,20 @@ pub struct Frame {
     free: u32,
 }
 
+impl Frame {
+    /// Takes the next column to scan, lowest first (`None`: every column
+    /// scanned).
+    #[inline(always)]
+    fn next_column(&mut self) -> Option<u8> {
+        let todo = self.todo;
+        if todo == 0 {
+            return None;
+        }
+        self.todo = todo & (todo - 1);
+        Some(todo.trailing_zeros() as u8)
+    }
+}
+
 /// The stack holds the root and one node per row: `n + 1` frames at most.
 const STACK: usize = MAX_N as usize + 1;
 
@@ -777,12 +791,9 @@ impl Rules for Pruning {
         frame: &mut Frame,
         depth: usize,
     ) -> Choice<u8, QueensEvent> {
-        let todo = frame.todo;
-        if todo == 0 {
+        let Some(col) = frame.next_column() else {
             return Choice::Done;
-        }
-        frame.todo = todo & (todo - 1);
-        let col = todo.trailing_zeros() as u8;
+        };
         if frame.free & 1 << col == 0 {
             let allowed = tree.allowed(depth);
             let reject = QueensTree::<Pruning>::reject(depth as u8, col, allowed, frame.masks);
