@@ -185,12 +185,13 @@ impl Sheet for Fundamental {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let all = format_mask(self.queens_search().all_columns(), n);
         section(
             "The problem",
             &[
                 format!(
-                    "Place {n} queens on a {n}x{n} board so that no two share a row, \
+                    "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal, and sort the solutions into families: the 8 \
                      rotations and reflections of the square turn a solution into \
                      solutions. The search fills the rows top to bottom, trying each \

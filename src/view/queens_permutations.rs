@@ -146,11 +146,12 @@ impl Sheet for Permutations {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         section(
             "The problem",
             &[
                 format!(
-                    "Place {n} queens on a {n}x{n} board so that no two share a row, \
+                    "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal. This search keeps only the rows and columns \
                      apart: it fills the rows top to bottom, trying each row's columns in \
                      increasing order, and skips a column some queen above already uses. \

@@ -309,8 +309,9 @@ impl<S: StateView> Sheet for Held<S> {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let mut parts = vec![format!(
-            "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+            "Place {queens} on a {n}x{n} board so that no two share a row, column \
              or diagonal. The search fills the rows top to bottom, trying each row's \
              columns in increasing order, and goes back up a row when a row has no \
              legal column left."

@@ -44,6 +44,7 @@
 //!   WebDriver client): frames, keys, runs, help, no network, speed.
 //! - `check`: `backstep check` grading traces and worksheets, naming the
 //!   bug lab's bugs, and the student programs in `examples/students/`.
+//! - `singular`: a count of one in the singular, in every headless output.
 //! - `told`: every search and variant the registry knows: the Events panel
 //!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
@@ -97,6 +98,7 @@ mod quitting;
 mod screens;
 mod seeded;
 mod shell;
+mod singular;
 mod state_compare;
 mod sweep;
 mod teaching;
