@@ -699,9 +699,7 @@ pub(super) fn plain_path<S: Scene>(app: &App<S>) -> PathLine {
         .iter()
         .filter_map(|&i| log.rows()[i].label.as_ref());
     steps.extend(labels.map(|label| Span::raw(format!("{label} "))));
-    let note = steps
-        .is_empty()
-        .then(|| Span::styled("none yet", t.muted()));
+    let note = steps.is_empty().then(|| Span::styled("empty", t.muted()));
     PathLine {
         label: Span::styled("path ", t.muted()),
         steps,
