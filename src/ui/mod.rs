@@ -10,7 +10,6 @@ pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;
-pub mod play;
 pub mod predict;
 pub mod probe;
 pub mod record;

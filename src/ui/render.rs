@@ -711,9 +711,7 @@ pub(super) fn plain_path<S: Scene>(app: &App<S>) -> PathLine {
         .iter()
         .filter_map(|&i| log.rows()[i].label.as_ref());
     steps.extend(labels.map(|label| Span::raw(format!("{label} "))));
-    let note = steps
-        .is_empty()
-        .then(|| Span::styled("none yet", t.muted()));
+    let note = steps.is_empty().then(|| Span::styled("empty", t.muted()));
     PathLine {
         label: Span::styled("path ", t.muted()),
         steps,
@@ -742,7 +740,10 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
     );
     if back > 0 {
         block = block.title_bottom(Span::styled(
-            format!(" {back} lines back · wheel down for the newest "),
+            format!(
+                " {} back · wheel down for the newest ",
+                crate::model::counted(back as u64, "line", "lines")
+            ),
             app.theme.muted(),
         ));
     }

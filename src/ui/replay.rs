@@ -5,33 +5,16 @@
 //! is written again up to where it was, at once, and plays on from there.
 
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use super::{FRAME, Signals, Stops, can_draw, keys, suspend_plain, watch_for_hang_up};
 use crate::cast::{self, MAX_CAST_BYTES, Reader};
 use crate::files::{self, Bounded};
-use crate::launch::Launch;
-
-/// Play a recording (an asciicast v2 file) back in the terminal; q, Esc or
-/// Ctrl-C stops it, and after the end any key leaves.
-#[derive(Args, Debug)]
-pub struct ReplayArgs {
-    /// The recording, as written by --record or --print cast.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// How many times faster than recorded: 2 plays twice as fast, 0.5 at
-    /// half speed.
-    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = speed)]
-    pub speed: f64,
-}
 
 /// Reads a speed: a number from 0.001 to 1000000 (beyond those, event
 /// times would round to nothing or overflow).
@@ -40,13 +23,6 @@ pub fn speed(text: &str) -> Result<f64, String> {
         .ok()
         .filter(|s| (0.001..=1e6).contains(s))
         .ok_or_else(|| format!("expected a number from 0.001 to 1000000, not '{text}'"))
-}
-
-impl Launch for ReplayArgs {
-    fn run(self) -> Result<ExitCode> {
-        run(&self.file, self.speed)?;
-        Ok(ExitCode::SUCCESS)
-    }
 }
 
 /// The longest wait before one event, in seconds, however the file is

@@ -241,7 +241,7 @@ impl<R: Rules> Scene for Queens<R> {
         ];
         if self.root_columns() != self.all_columns() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
@@ -689,7 +689,7 @@ impl<R: Rules> Queens<R> {
         };
         if self.attacked() & bit == 0 {
             if self.searchable() & bit == 0 {
-                return centre(g.mirror, theme.muted().patch(extra));
+                return centre(g.pruned, theme.muted().patch(extra));
             }
             return centre(g.legal, theme.legal().patch(extra));
         }

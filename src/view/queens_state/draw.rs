@@ -144,7 +144,7 @@ impl<S: StateDraw> Scene for Held<S> {
             let (by, _) = self.reasons(r, c);
             if by.iter().next().is_none() {
                 if r == 0 && self.root_columns() >> c & 1 == 0 {
-                    return Some(centre(g.mirror, theme.muted().patch(extra)));
+                    return Some(centre(g.pruned, theme.muted().patch(extra)));
                 }
                 return Some(centre(g.legal, theme.legal().patch(extra)));
             }
@@ -252,7 +252,7 @@ impl<S: StateDraw> Scene for Held<S> {
         ];
         if self.symmetry() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
