@@ -873,17 +873,28 @@ fn board_panel(frame: &str) -> Vec<String> {
 /// its subcommand (an instance first for a search that needs one named):
 /// `Kind::variants` reads them from the command, so a new search or a new
 /// option of one is swept here with no new line.
-fn variants() -> Vec<(&'static dyn Kind, Vec<String>)> {
+/// Each with its name for messages (`queens --state bools`).
+fn variants() -> Vec<(&'static dyn Kind, Vec<String>, String)> {
     let mut all = Vec::new();
     for &kind in backstep::registry::KINDS {
         let instance = super::told::instance(kind);
         for variant in kind.variants() {
             let mut args = instance.clone();
             args.extend(variant);
-            all.push((kind, args));
+            let name = format!("{} {}", kind.name(), args.join(" "));
+            all.push((kind, args, name));
         }
     }
     all
+}
+
+/// A variant's screen, opened, and its number of steps (the screen left
+/// at its end).
+fn opened(kind: &dyn Kind, args: &[String]) -> (Box<dyn Opened>, u64) {
+    let mut screen = launch::open(kind, args).expect("the variant opens");
+    screen.go_to(u64::MAX);
+    let total = screen.step();
+    (screen, total)
 }
 
 /// The text of a frame of `screen`.
@@ -932,11 +943,8 @@ fn without_borders(line: &str) -> String {
 #[test]
 fn a_big_frame_shows_every_word_of_the_usual_one() {
     let mut wrong = Vec::new();
-    for (kind, args) in variants() {
-        let name = format!("{} {}", kind.name(), args.join(" "));
-        let mut screen = launch::open(kind, &args).expect("the variant opens");
-        screen.go_to(u64::MAX);
-        let total = screen.step();
+    for (kind, args, name) in variants() {
+        let (mut screen, total) = opened(kind, &args);
         // A search whose full board does not fit 100x30 draws a compact
         // one there (`sudoku --order propagate`: candidate counts, not the
         // candidates): a different drawing, so only the words of the other
@@ -1014,13 +1022,10 @@ fn a_big_frame_shows_every_word_of_the_usual_one() {
 #[test]
 fn every_variant_of_every_search_at_every_size() {
     let mut out = Out::default();
-    for (kind, args) in variants() {
-        let name = format!("{} {}", kind.name(), args.join(" "));
-        let mut probe = launch::open(kind, &args).expect("the variant opens");
-        probe.go_to(u64::MAX);
-        let total = probe.step();
+    for (kind, args, name) in variants() {
+        let (_, total) = opened(kind, &args);
         for (place, step) in [("start", 0), ("middle", total / 2), ("end", total)] {
-            let mut screen = launch::open(kind, &args).expect("the variant opens");
+            let (mut screen, _) = opened(kind, &args);
             screen.go_to(step);
             for (mode, action) in MODES {
                 if let Some(action) = action {
