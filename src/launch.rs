@@ -181,6 +181,12 @@ pub trait Opened {
     /// The rows of the trace table panel, as far as the search has gone
     /// (brought up to the step as the panel brings them when shown).
     fn table_rows(&mut self) -> Vec<Vec<String>>;
+    /// Does what a key of the screen does (a panel, help, predict), and
+    /// finishes the job it starts, if any.
+    fn act(&mut self, action: ui::keys::Action);
+    /// Whether a `width` x `height` screen draws the compact board and
+    /// masks (`Scene::compact_board_size`) rather than the full ones.
+    fn compact_at(&self, width: u16, height: u16) -> bool;
     /// Whether the search offers `capability`.
     fn offers(&self, capability: Capability) -> bool;
 }
@@ -206,6 +212,18 @@ impl<S: Scene + 'static> Opened for App<S> {
         self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+
+    fn compact_at(&self, width: u16, height: u16) -> bool {
+        let area = ratatui::layout::Rect::new(0, 0, width, height);
+        ui::render::fit(self, area) == crate::ui::scene::Fit::Compact
+    }
+
+    fn act(&mut self, action: ui::keys::Action) {
+        App::act(self, action);
+        while self.pending.is_some() || self.running {
+            self.tick(std::time::Duration::ZERO);
+        }
     }
 
     fn offers(&self, capability: Capability) -> bool {

@@ -24,7 +24,7 @@ use ratatui::layout::Rect;
 
 use super::app::{App, Panel};
 use super::render::{
-    COUNTERS_ROWS, COUNTERS_WIDTH, MIN_MASKS, block, keys_fit, masks_size, render_board_at,
+    COUNTERS_ROWS, MIN_MASKS, block, counters_width, keys_fit, masks_size, render_board_at,
     render_counters, render_help, render_key_bar, render_log, render_masks, render_path,
     render_title,
 };
@@ -78,10 +78,9 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
     let main_rows = area
         .height
         .checked_sub(1 + PATH_ROWS + bar_rows + LOG_ROWS)?;
-    let room = (
-        area.width.saturating_sub(masks_width + COUNTERS_WIDTH),
-        main_rows,
-    );
+    // The masks and counters get the width their content needs first.
+    let counters = counters_width(app);
+    let room = (area.width.saturating_sub(masks_width + counters), main_rows);
     let scale = scale::largest(board, room);
     if scale < 2 {
         return None;
@@ -114,7 +113,7 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
     // The columns the board's scale leaves go to the masks (its worked
     // arithmetic in its longest form), the counters keeping their width.
     let masks = Rect {
-        width: masks_width.max(right_width.saturating_sub(COUNTERS_WIDTH)),
+        width: masks_width.max(right_width.saturating_sub(counters)),
         ..right(y + 1, upper)
     };
     let counters = Rect {

@@ -626,6 +626,18 @@ pub fn counter_lines<S: Scene>(app: &App<S>, width: u16, max_rows: usize) -> Vec
         .collect()
 }
 
+/// The counters panel's width with every figure in full (a name column
+/// of ten, the figure, the border), and [`COUNTERS_WIDTH`] at least: what
+/// a big screen gives it before the board takes the rest.
+pub(super) fn counters_width<S: Scene>(app: &App<S>) -> u16 {
+    let widest = counter_items(app)
+        .iter()
+        .map(|c| columns::width(&c.full))
+        .max()
+        .unwrap_or(0);
+    (widest as u16 + 2 + 10).max(COUNTERS_WIDTH)
+}
+
 pub(super) fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let room = area.width.saturating_sub(2 + 10) as usize;

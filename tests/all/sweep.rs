@@ -1,28 +1,38 @@
-//! Every screen at every terminal size the issue names: each search's
+//! Every screen at every terminal size the issue names. Two sweeps are
+//! generated from the registry (`registry::KINDS`) and each command's
+//! variants (`Kind::variants`: each flag, each `--order`, `--state` and
+//! `--bug`), the screens opened in-process as `--print frame` opens them
+//! (`launch::open`), so a new search or option is swept with no new line
+//! here: `every_variant_of_every_search_at_every_size` (start, middle and
+//! end, each panel and predict mode, 80x24, 100x30, 160x48 and 200x60:
+//! drawn, a key or status line, fitting, a Board panel, no word cut at a
+//! panel's edge without an ellipsis, the words being those the same screen
+//! shows at 300x100) and `a_big_frame_shows_every_word_of_the_usual_one`
+//! (each word of the 100x30 frame on the 200x60 one, the board's words row
+//! by row in order, walls kept).
+//!
+//! The typed sweeps below go deeper on chosen instances: each search's
 //! default (N-Queens 4 and 8 in every strategy and attack state, Sudoku
 //! `campus` and `inkala` in every order, Word Search, words, the maze,
 //! colouring, exact cover `knuth`) and every compare, at the start, the
 //! middle and the end, with each panel (events, table, code, tree, help)
-//! and predict mode, drawn into a `TestBackend` at 80x24, 100x30, 160x48
-//! and 200x60. Each screen must draw without a panic, end with its key or
-//! status line, fit (no "too small" message), show its board whole (the
-//! board drawn on its own, cell for cell, inside the Board panel, or on a
-//! big screen drawn bigger with each row's words whole and in order; every
+//! and predict mode. Each screen must show its board whole (the board
+//! drawn on its own, cell for cell, inside the Board panel, or on a big
+//! screen drawn bigger with each row's words whole and in order; every
 //! given of a Sudoku, counted on the screen against the puzzle file), and,
 //! at 80x24, 100x30 and 200x60, cut no word of the panels' text (title,
 //! algorithm, masks, legend, the event log) at a panel's edge without an
 //! ellipsis (not read under the help popup, which covers the panels' ends
-//! by design): the cut-word check runs in every sweep, not on its own.
-//! `a_big_board_shows_every_word_of_the_usual_one` goes over the registry's
-//! searches through the binary. Compare screens are checked for no
-//! panic, their key line, fitting, and every Sudoku given on every side
-//! (two, or three for `compare queens N --state all`).
+//! by design). Compare screens are checked for no panic, their key line,
+//! fitting, and every Sudoku given on every side (two, or three for
+//! `compare queens N --state all`).
 //! Failures are collected and reported together.
 
 use std::collections::HashSet;
 use std::time::Duration;
 
 use backstep::input;
+use backstep::launch::{self, Kind, Opened};
 use backstep::search::Search;
 use backstep::search::colour::{Colour, ColourOptions};
 use backstep::search::cover::Cover;
@@ -148,18 +158,23 @@ fn cut_words(buf: &Buffer, words: &HashSet<String>) -> Vec<String> {
     for y in 0..buf.area.height {
         let cells: Vec<&str> = still::row(buf, y).iter().map(|c| c.symbol()).collect();
         let mut token = String::new();
+        // A line shortened from the left (`moves … RLRL`) keeps its tail:
+        // what follows its ellipsis up to the border is whole.
+        let mut tail = false;
+        let ellipsis = |t: &str| t.starts_with('…') || t.starts_with("...");
         for (x, s) in cells.iter().enumerate() {
             let edge = x + 1 == cells.len();
             if is_border(s) || s.trim().is_empty() {
                 let at_border = is_border(s);
-                if at_border && !token.is_empty() {
+                if at_border && !token.is_empty() && !tail && !ellipsis(&token) {
                     check_token(&token, words, y, &mut cut);
                 }
+                tail = !at_border && (tail || (!token.is_empty() && ellipsis(&token)));
                 token.clear();
                 continue;
             }
             token.push_str(s);
-            if edge {
+            if edge && !tail && !ellipsis(&token) {
                 check_token(&token, words, y, &mut cut);
             }
         }
@@ -833,24 +848,6 @@ fn every_compare_screen_at_every_size() {
     report("compare screens", out);
 }
 
-/// The searches the sweeps above draw, by their subcommand: every search
-/// the registry lists must be among them, so that a new search is swept
-/// (and read for cut words) from the day it is added.
-const SWEPT: [&str; 7] = [
-    "queens", "sudoku", "word", "words", "maze", "colour", "cover",
-];
-
-#[test]
-fn the_sweeps_cover_every_search_in_the_registry() {
-    for kind in backstep::registry::KINDS {
-        assert!(
-            SWEPT.contains(&kind.name()),
-            "{} is in the registry but not swept here",
-            kind.name()
-        );
-    }
-}
-
 /// The Board panel of a text frame: its rows inside the border, each as
 /// the text between the panel's left and right edges.
 fn board_panel(frame: &str) -> Vec<String> {
@@ -872,48 +869,123 @@ fn board_panel(frame: &str) -> Vec<String> {
         .collect()
 }
 
-/// A search's frame from the binary: the search as its subcommand opens
-/// it, or, for one that needs an instance, its first shipped one
-/// (`--list`).
-fn kind_frame(name: &str, at: &str, size: &str) -> Option<String> {
-    let args = ["--print", "frame", "--at", at, "--size", size];
-    let mut all = vec![name];
-    all.extend(args);
-    let output = crate::backstep(&all);
-    if output.status.success() {
-        return Some(crate::stdout_text(&output));
+/// Every variant of every search in the registry, as the arguments after
+/// its subcommand (an instance first for a search that needs one named):
+/// `Kind::variants` reads them from the command, so a new search or a new
+/// option of one is swept here with no new line.
+/// Each with its name for messages (`queens --state bools`).
+fn variants() -> Vec<(&'static dyn Kind, Vec<String>, String)> {
+    let mut all = Vec::new();
+    for &kind in backstep::registry::KINDS {
+        let instance = super::told::instance(kind);
+        for variant in kind.variants() {
+            let mut args = instance.clone();
+            args.extend(variant);
+            let name = format!("{} {}", kind.name(), args.join(" "));
+            all.push((kind, args, name));
+        }
     }
-    let list = crate::backstep_ok(&[name, "--list"]);
-    let first = list.split_whitespace().next()?.to_string();
-    let mut all = vec![name, first.as_str()];
-    all.extend(args);
-    let output = crate::backstep(&all);
-    output.status.success().then(|| crate::stdout_text(&output))
+    all
 }
 
-/// Every search in the registry, at its start and a few steps in: each
-/// word of its board at 100x30 (labels, a cell's marks, digits) is on its
-/// board at 200x60, whole, in the same order row by row, and a maze's
-/// walls are drawn as filled blocks (as many wall glyphs or more).
+/// A variant's screen, opened, and its number of steps (the screen left
+/// at its end).
+fn opened(kind: &dyn Kind, args: &[String]) -> (Box<dyn Opened>, u64) {
+    let mut screen = launch::open(kind, args).expect("the variant opens");
+    screen.go_to(u64::MAX);
+    let total = screen.step();
+    (screen, total)
+}
+
+/// The text of a frame of `screen`.
+fn frame_text(screen: &dyn Opened, (w, h): (u16, u16)) -> String {
+    still::text(&screen.frame(w, h).expect("a frame"))
+}
+
+/// The words of a frame's panels (not its key bar, its last one or two
+/// lines, laid out by width, nor the panels' titles, which name a panel
+/// by what the layout puts in it): runs of text between blanks and
+/// borders, those cut with an ellipsis left out.
+fn frame_words(text: &str, bar_rows: usize) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let keep = lines.len().saturating_sub(bar_rows);
+    lines[..keep]
+        .iter()
+        .flat_map(|line| board_words(&without_borders(line)))
+        .filter(|w| !w.ends_with('…') && !w.ends_with("..."))
+        .collect()
+}
+
+/// `line` with its panels' top and bottom borders blanked, titles and all.
+fn without_borders(line: &str) -> String {
+    let mut border = false;
+    line.chars()
+        .map(|c| {
+            if matches!(c, '┌' | '└') {
+                border = true;
+            }
+            let blank = border;
+            if matches!(c, '┐' | '┘') {
+                border = false;
+            }
+            if blank { ' ' } else { c }
+        })
+        .collect()
+}
+
+/// Every variant of every search in the registry, at its start, a few
+/// steps in and its end: each word of its 100x30 frame (the board's labels,
+/// marks and digits, the masks, the events, the title) is on its 200x60
+/// frame too, and the board's words row by row in the same order; a
+/// maze's walls are drawn as filled blocks (as many wall glyphs or more).
+/// The screens are opened in-process (`launch::open`), as `--print frame`
+/// opens them.
 #[test]
-fn a_big_board_shows_every_word_of_the_usual_one() {
+fn a_big_frame_shows_every_word_of_the_usual_one() {
     let mut wrong = Vec::new();
-    for kind in backstep::registry::KINDS {
-        let name = kind.name();
-        for at in ["0", "5", "12"] {
-            let (Some(usual), Some(big)) = (
-                kind_frame(name, at, "100x30"),
-                kind_frame(name, at, "200x60"),
-            ) else {
-                wrong.push(format!("{name} --at {at}: no frame"));
-                continue;
+    for (kind, args, name) in variants() {
+        let (mut screen, total) = opened(kind, &args);
+        // A search whose full board does not fit 100x30 draws a compact
+        // one there (`sudoku --order propagate`: candidate counts, not the
+        // candidates): a different drawing, so only the words of the other
+        // panels are compared (the typed sweeps check its big board
+        // against its full one).
+        let compact = screen.compact_at(100, 30) && !screen.compact_at(200, 60);
+        for at in [0, 5, 12, total] {
+            screen.go_to(at);
+            let usual = frame_text(screen.as_ref(), (100, 30));
+            let big = frame_text(screen.as_ref(), (200, 60));
+            // The usual frame's text compared: all of it, or for a
+            // compact screen what lies below its top panels.
+            let compared = if compact {
+                let lines: Vec<&str> = usual.lines().collect();
+                let below = lines
+                    .iter()
+                    .position(|l| l.starts_with('└'))
+                    .map_or(0, |y| y + 1);
+                lines[below..].join("\n")
+            } else {
+                usual.clone()
             };
-            let (usual, big) = (board_panel(&usual), board_panel(&big));
-            if usual.is_empty() || big.is_empty() {
-                wrong.push(format!("{name} --at {at}: no Board panel"));
+            let big_words: HashSet<String> = frame_words(&big, 1).into_iter().collect();
+            let missing: Vec<String> = frame_words(&compared, 2)
+                .into_iter()
+                .filter(|w| !big_words.contains(w))
+                .collect();
+            if !missing.is_empty() {
+                wrong.push(format!(
+                    "{name} at {at}: {missing:?} not on the 200x60 frame"
+                ));
+            }
+            if compact {
                 continue;
             }
-            let big_words: Vec<Vec<String>> = big.iter().map(|row| board_words(row)).collect();
+            let (usual, big) = (board_panel(&usual), board_panel(&big));
+            if usual.is_empty() || big.is_empty() {
+                wrong.push(format!("{name} at {at}: no Board panel"));
+                continue;
+            }
+            let big_rows: Vec<Vec<String>> = big.iter().map(|row| board_words(row)).collect();
             let mut from = 0;
             for row in &usual {
                 let words = board_words(row);
@@ -922,21 +994,80 @@ fn a_big_board_shows_every_word_of_the_usual_one() {
                 }
                 // The first big row at or after the last match that holds
                 // every word of this row, in order.
-                let found = (from..big_words.len()).find(|&y| {
-                    let mut rest = big_words[y].iter();
+                let found = (from..big_rows.len()).find(|&y| {
+                    let mut rest = big_rows[y].iter();
                     words.iter().all(|w| rest.any(|b| b == w))
                 });
                 match found {
                     Some(y) => from = y + 1,
-                    None => wrong.push(format!("{name} --at {at}: {row:?} not on the big board")),
+                    None => wrong.push(format!("{name} at {at}: {row:?} not on the big board")),
                 }
             }
             let walls =
                 |rows: &[String]| rows.iter().map(|r| r.matches('▓').count()).sum::<usize>();
             if walls(&big) < walls(&usual) {
-                wrong.push(format!("{name} --at {at}: walls missing on the big board"));
+                wrong.push(format!("{name} at {at}: walls missing on the big board"));
             }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Every variant of every search in the registry (`Kind::variants`), at
+/// its start, middle and end, with each panel and predict mode, at every
+/// size: it draws, ends with its key or status line, fits, shows its
+/// Board panel (but where a short table or tree takes its place), and at
+/// the sizes people use cuts no word at a panel's edge without an
+/// ellipsis, the words being those the same screen shows at 300x100.
+#[test]
+fn every_variant_of_every_search_at_every_size() {
+    let mut out = Out::default();
+    for (kind, args, name) in variants() {
+        let (_, total) = opened(kind, &args);
+        for (place, step) in [("start", 0), ("middle", total / 2), ("end", total)] {
+            let (mut screen, _) = opened(kind, &args);
+            screen.go_to(step);
+            for (mode, action) in MODES {
+                if let Some(action) = action {
+                    screen.act(action);
+                }
+                let wide = frame_text(screen.as_ref(), (300, 100));
+                let words = words_of(&wide.lines().map(String::from).collect::<Vec<_>>());
+                for size in SIZES {
+                    let buf = screen.frame(size.0, size.1).expect("a frame");
+                    let text = still::text(&buf);
+                    let mut wrong = Vec::new();
+                    if text.lines().last().unwrap_or_default().trim().is_empty() {
+                        wrong.push("no key or status line".to_string());
+                    }
+                    if text.contains("too small") {
+                        wrong.push("too small".to_string());
+                    } else if mode != "help" {
+                        let hidden = matches!(mode, "table" | "tree");
+                        if !hidden && panel(&buf, "Board").is_none() {
+                            wrong.push("no Board panel".to_string());
+                        }
+                        if CUT_SIZES.contains(&size) {
+                            for cut in cut_words(&buf, &words) {
+                                wrong.push(format!("cut word {cut}"));
+                            }
+                        }
+                    }
+                    for wrong in wrong {
+                        out.push(format!(
+                            "{name} {place} (step {step}) {mode} {}x{}: {wrong}",
+                            size.0, size.1
+                        ));
+                    }
+                }
+                if let Some(action) = action {
+                    screen.act(action);
+                    if action == Action::Predict {
+                        screen.act(Action::Cancel);
+                    }
+                }
+            }
+        }
+    }
+    report("every variant", out);
 }

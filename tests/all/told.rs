@@ -124,7 +124,7 @@ fn steps(total: u64, rng: &mut Rng) -> Vec<u64> {
 
 /// What a search that needs an instance named is checked on: the first
 /// its `--list` names (nothing for a search that opens a default).
-fn instance(kind: &dyn Kind) -> Vec<String> {
+pub(crate) fn instance(kind: &dyn Kind) -> Vec<String> {
     if super::backstep(&[kind.name(), "--print", "summary"])
         .status
         .success()
