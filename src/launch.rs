@@ -19,7 +19,9 @@ use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
 use crate::estimate;
+pub use crate::files::shell_word;
 use crate::model;
+pub use crate::parting::BugLine;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
@@ -50,15 +52,16 @@ pub trait Launch: Args + FromArgMatches + 'static {
     fn search_view(&mut self) -> Option<&mut SearchView> {
         None
     }
-}
 
-/// One bug of the bug lab, as `backstep bugs` lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BugLine {
-    /// The name `--bug` takes.
-    pub name: String,
-    /// What the bug gets wrong, in one line.
-    pub about: String,
+    /// What the searches this command builds do not offer (see
+    /// [`Capability`]): the options and `--print` modes that ask for them
+    /// are left out of the command's `--help`, completions and man page
+    /// ([`hiding`]), and refused by name if given all the same. None by
+    /// default; a test holds every registered command's list to what its
+    /// searches offer (`Opened::offers`).
+    fn lacks() -> &'static [Capability] {
+        &[]
+    }
 }
 
 /// The bugs of a search's `--bug` value enum, with their help lines.
@@ -92,6 +95,9 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+
+    /// What the search does not offer ([`Launch::lacks`]).
+    fn lacks(&self) -> &'static [Capability];
 
     /// The search's variants, as the arguments after its subcommand that
     /// pick each (see [`variants_of`]).
@@ -175,6 +181,8 @@ pub trait Opened {
     /// The rows of the trace table panel, as far as the search has gone
     /// (brought up to the step as the panel brings them when shown).
     fn table_rows(&mut self) -> Vec<Vec<String>>;
+    /// Whether the search offers `capability`.
+    fn offers(&self, capability: Capability) -> bool;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -198,6 +206,10 @@ impl<S: Scene + 'static> Opened for App<S> {
         self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+
+    fn offers(&self, capability: Capability) -> bool {
+        capability.offered(self.timeline.search())
     }
 }
 
@@ -281,7 +293,8 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        listing_alone(S::augment_args(clap::Command::new(self.name)))
+        let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
+        hiding(command, S::lacks())
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -299,6 +312,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn lacks(&self) -> &'static [Capability] {
+        S::lacks()
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
@@ -332,7 +349,8 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        listing_alone(S::augment_args(clap::Command::new(self.name)))
+        let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
+        hiding(command, S::lacks())
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -350,6 +368,10 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn lacks(&self) -> &'static [Capability] {
+        S::lacks()
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
@@ -378,6 +400,92 @@ fn listing_alone(command: clap::Command) -> clap::Command {
         .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
         .collect();
     command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
+}
+
+/// `command` without what a search lacking `lacks` cannot do in its
+/// help: `--print worksheet` and the worksheet's options, `--predict`,
+/// `--panel code`. They stay accepted, so that asking for one is the
+/// search's own error naming it ([`Capability::refused`]), not clap's.
+fn hiding(mut command: clap::Command, lacks: &[Capability]) -> clap::Command {
+    for capability in lacks {
+        // The `--print` mode, the `--panel` and the options that ask for it.
+        let (print, panel, options): (_, _, &[&str]) = match capability {
+            Capability::Worksheet => (Some("worksheet"), None, &["blanks", "no_key", "estimate"]),
+            Capability::Predict => (None, None, &["predict"]),
+            Capability::Algorithm => (None, Some("code"), &[]),
+            Capability::Board => (None, None, &[]),
+        };
+        for id in options {
+            command = command.mut_arg(*id, |arg| arg.hide(true));
+        }
+        if let Some(mode) = print {
+            command = hide_value::<Mode>(command, "print", mode);
+        }
+        if let Some(panel) = panel {
+            command = hide_value::<Panel>(command, "panel", panel);
+        }
+    }
+    command
+}
+
+/// `command` with the value `value` of its enum option `id` left out of
+/// the help (and any value hidden before still hidden).
+fn hide_value<E>(command: clap::Command, id: &str, value: &str) -> clap::Command
+where
+    E: ValueEnum + Clone + Send + Sync + 'static,
+{
+    let Some(arg) = command.get_arguments().find(|arg| arg.get_id() == id) else {
+        return command;
+    };
+    let mut hidden: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    hidden.push(value.to_string());
+    command.mut_arg(id, |arg| arg.value_parser(Hiding::<E>::new(hidden)))
+}
+
+/// An enum option's parser that leaves some of its values out of the help.
+#[derive(Clone)]
+struct Hiding<E: ValueEnum + Clone + Send + Sync + 'static> {
+    hidden: Vec<String>,
+    parser: clap::builder::EnumValueParser<E>,
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> Hiding<E> {
+    fn new(hidden: Vec<String>) -> Self {
+        Hiding {
+            hidden,
+            parser: clap::builder::EnumValueParser::new(),
+        }
+    }
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser for Hiding<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        self.parser.parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let values = E::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value);
+        Some(Box::new(values.map(|value| {
+            let hide = self.hidden.iter().any(|name| name == value.get_name());
+            value.hide(hide)
+        })))
+    }
 }
 
 thread_local! {
@@ -479,17 +587,6 @@ fn typed_command(seeded: bool) -> Option<String> {
         }
     }
     Some(words.join(" "))
-}
-
-/// `text` as one word of a POSIX shell command: as it is when it has only
-/// characters no shell treats specially, else in single quotes (a `'`
-/// inside written `'\''`).
-pub fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        return text.to_string();
-    }
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Clap parsed the matches from the very command it then reads them back

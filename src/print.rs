@@ -315,19 +315,19 @@ fn write_trace<S: Report>(
     progress: &mut Progress,
 ) -> io::Result<()> {
     let mut lines = Lines::new(out);
-    // The state (N-Queens: the masks) has the same width on every line, so
-    // it comes before the words, whose length varies: the columns stay
-    // aligned however long an event's description is.
+    // The search's column has the same width on every line, so it comes
+    // before the words, whose length varies: the columns stay aligned
+    // however long an event's description is.
+    let column = search.trace_column();
     let mut state = String::new();
-    search.write_trace_state(&mut state);
+    search.write_trace_column(&mut state);
     let state_width = state.chars().count();
-    let header = if state_width == 0 {
-        format!("{:>6} {:>6}  event", "step", "nodes")
-    } else {
-        format!(
-            "{:>6} {:>6}  {:<state_width$}  event",
-            "step", "nodes", "state"
-        )
+    let header = match column {
+        None => format!("{:>6} {:>6}  event", "step", "nodes"),
+        Some(column) => format!(
+            "{:>6} {:>6}  {column:<state_width$}  event",
+            "step", "nodes"
+        ),
     };
     writeln_str(&mut lines, &header)?;
     // The state's text, kept while its key stays the same.
@@ -341,17 +341,17 @@ fn write_trace<S: Report>(
         line.push(' ');
         push_padded(line, counters.nodes.text(c.nodes), TRACE_NUMBER);
         line.push_str("  ");
-        if state_width > 0 {
-            match search.trace_state_key() {
+        if column.is_some() {
+            match search.trace_column_key() {
                 Some(key) => {
                     if state_key != Some(key) {
                         state.clear();
-                        search.write_trace_state(&mut state);
+                        search.write_trace_column(&mut state);
                         state_key = Some(key);
                     }
                     line.push_str(&state);
                 }
-                None => search.write_trace_state(line),
+                None => search.write_trace_column(line),
             }
             line.push_str("  ");
         }

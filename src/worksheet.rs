@@ -217,8 +217,9 @@ pub fn write_estimate<S: Report>(search: &S, seed: u64, out: &mut dyn Write) -> 
         text.push_str(&format!("- probe {}: {estimate}\n", i + 1));
     }
     text.push_str(&format!(
-        "- mean: {}\n- counted: {nodes} nodes\n",
-        sum / taken.len() as f64
+        "- mean: {}\n- counted: {}\n",
+        sum / taken.len() as f64,
+        crate::model::counted(nodes, "node", "nodes")
     ));
     out.write_all(text.as_bytes())?;
     out.flush()

@@ -170,10 +170,10 @@ pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<She
         }
         if row.len() != want.len() {
             bail!(
-                "{}: a row of {} cells in a table of {} columns",
+                "{}: a row of {} in a table of {}",
                 lines.at(number),
-                row.len(),
-                want.len()
+                crate::model::counted(row.len() as u64, "cell", "cells"),
+                crate::model::counted(want.len() as u64, "column", "columns")
             );
         }
         let node = &row[0];
@@ -274,14 +274,16 @@ fn normal(cell: &str) -> String {
 pub fn text(grade: &SheetGrade, show_answers: bool) -> String {
     let Some(wrong) = &grade.first_wrong else {
         return format!(
-            "check: all {} cells right ({} of {})\n",
-            grade.total, grade.right, grade.total
+            "check: all {} right ({} of {})\n",
+            crate::model::counted(grade.total, "cell", "cells"),
+            grade.right,
+            grade.total
         );
     };
     let mut text = format!(
-        "check: {} of {} cells right; the first wrong cell is node {}, column {}",
+        "check: {} of {} right; the first wrong cell is node {}, column {}",
         grade.right,
-        grade.total,
+        crate::model::counted(grade.total, "cell", "cells"),
         escaped(&wrong.node),
         wrong.column
     );

@@ -681,10 +681,12 @@ fn side<S: Scene>(
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
     lines.extend(view.search.masks_at(fit, view.last, t));
-    let info_rows: u16 = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(width.max(1)) as u16)
-        .sum();
+    // A line too long for the side breaks between its phrases.
+    let lines: Vec<Line<'static>> = lines
+        .into_iter()
+        .flat_map(|line| super::columns::wrap_phrases(line, width))
+        .collect();
+    let info_rows = lines.len() as u16;
     let scale = if !big || bw > inner.width {
         1
     } else {
@@ -694,18 +696,12 @@ fn side<S: Scene>(
     let board_rows = if bw <= inner.width { bh * scale + 1 } else { 0 };
     let [board, info] =
         Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
-    if board_rows > 0 && scale > 1 {
-        let mut small = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
-        view.search
-            .render_board_at(fit, view.last, t, small.area, &mut small);
+    if board_rows > 0 {
         let at = Rect {
             height: board.height.saturating_sub(1),
             ..board
         };
-        super::scale::blow_up(&small, scale, at, frame.buffer_mut());
-    } else if board_rows > 0 {
-        view.search
-            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
+        render::draw_board(&view, fit, scale, t, at, frame.buffer_mut());
     }
     let events = if big {
         info.height.saturating_sub(info_rows)
@@ -714,7 +710,7 @@ fn side<S: Scene>(
     };
     let [info, log] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(events)]).areas(info);
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
+    frame.render_widget(Paragraph::new(lines), info);
     if events >= 3 {
         side_events(app, frame, log);
     }

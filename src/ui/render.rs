@@ -369,16 +369,37 @@ pub(super) fn render_board_at<S: Scene>(
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let theme = app.scene_theme();
+    draw_board(&view, fit, scale, &theme, inner, frame.buffer_mut());
+}
+
+/// The board of `view` with each cell `scale` times its natural size:
+/// drawn by the view itself where it can ([`Scene::render_board_scaled`]),
+/// else its natural board drawn bigger glyph by glyph
+/// ([`super::scale::blow_up`]). Scale 1 is the natural board.
+pub(super) fn draw_board<S: Scene>(
+    view: &View<'_, S>,
+    fit: Fit,
+    scale: u16,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+) {
     if scale <= 1 {
         view.search
-            .render_board_at(fit, view.last, &theme, inner, frame.buffer_mut());
+            .render_board_at(fit, view.last, theme, area, buf);
+        return;
+    }
+    if view
+        .search
+        .render_board_scaled(fit, scale, view.last, theme, area, buf)
+    {
         return;
     }
     let (bw, bh) = board_size_at(view.search, fit);
     let mut board = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
     view.search
-        .render_board_at(fit, view.last, &theme, board.area, &mut board);
-    super::scale::blow_up(&board, scale, inner, frame.buffer_mut());
+        .render_board_at(fit, view.last, theme, board.area, &mut board);
+    super::scale::blow_up(&board, scale, area, buf);
 }
 
 pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
@@ -678,9 +699,7 @@ pub(super) fn plain_path<S: Scene>(app: &App<S>) -> PathLine {
         .iter()
         .filter_map(|&i| log.rows()[i].label.as_ref());
     steps.extend(labels.map(|label| Span::raw(format!("{label} "))));
-    let note = steps
-        .is_empty()
-        .then(|| Span::styled("none yet", t.muted()));
+    let note = steps.is_empty().then(|| Span::styled("empty", t.muted()));
     PathLine {
         label: Span::styled("path ", t.muted()),
         steps,
@@ -709,7 +728,10 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
     );
     if back > 0 {
         block = block.title_bottom(Span::styled(
-            format!(" {back} lines back · wheel down for the newest "),
+            format!(
+                " {} back · wheel down for the newest ",
+                crate::model::counted(back as u64, "line", "lines")
+            ),
             app.theme.muted(),
         ));
     }

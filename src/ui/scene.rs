@@ -97,6 +97,27 @@ pub trait Scene: Report {
         let _ = (last, theme, area, buf);
     }
 
+    /// Draws the board for a cell `k` times its natural size, into `area`
+    /// ([`board_size_at`] times `k`, inside the border), on a screen big
+    /// enough for it (`ui::big`). A view that can draw itself bigger does
+    /// so here and returns true: a board of equal cells through
+    /// `ui::scale::grid` (each cell one block, ruled off, its marks whole),
+    /// a picture by drawing it again on the larger area. The default
+    /// returns false, and the screen draws the natural board bigger glyph
+    /// by glyph (`ui::scale::blow_up`).
+    #[allow(clippy::too_many_arguments)]
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        _k: u16,
+        _last: Option<&Self::Event>,
+        _theme: &Theme,
+        _area: Rect,
+        _buf: &mut Buffer,
+    ) -> bool {
+        false
+    }
+
     /// The title of the masks panel.
     fn masks_title(&self) -> &'static str {
         "Masks"

@@ -148,7 +148,7 @@ impl Report for Cover {
             CoverEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             CoverEvent::Solution { count } => Note::End(Ending::Solution {
                 number: count,
-                weight: 1,
+                counts: 1,
                 stops: self.stops_at(count),
             }),
             CoverEvent::Undo { .. } => Note::Nothing,

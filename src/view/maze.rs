@@ -177,7 +177,7 @@ impl<R: Rules> Report for Maze<R> {
             MazeEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             MazeEvent::Solution => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,

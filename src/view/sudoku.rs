@@ -196,7 +196,7 @@ impl<R: Rules> Report for Sudoku<R> {
             SudokuEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             SudokuEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(*count),
-                weight: 1,
+                counts: 1,
                 stops: R::CAP.is_some_and(|cap| *count >= cap),
             }),
             _ => Note::Nothing,

@@ -145,7 +145,7 @@ impl Report for SudokuDlx {
             DlxEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             DlxEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(count),
-                weight: 1,
+                counts: 1,
                 stops: count >= CAP,
             }),
             DlxEvent::Undo { .. } => Note::Nothing,

@@ -221,7 +221,7 @@ impl Report for Propagate {
             }
             PropagateEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(count),
-                weight: 1,
+                counts: 1,
                 stops: count >= CAP,
             }),
             _ => Note::Nothing,

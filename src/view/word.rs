@@ -166,7 +166,7 @@ impl<R: Rules> Report for WordSearch<R> {
             // The search stops at the first path found.
             WordEvent::Solution => Note::End(Ending::Solution {
                 number: 1,
-                weight: 1,
+                counts: 1,
                 stops: true,
             }),
             _ => Note::Nothing,

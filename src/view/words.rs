@@ -163,8 +163,9 @@ impl Report for Words {
             ),
             WordsEvent::TooLong { word, need, have } => write!(
                 out,
-                "reject {}: {need} letters, the board only {have} cells",
-                self.words()[usize::from(word)]
+                "reject {}: {need} letters, the board only {}",
+                self.words()[usize::from(word)],
+                crate::model::counted(have, "cell", "cells")
             ),
             WordsEvent::Inventory {
                 word,
@@ -226,7 +227,7 @@ impl Report for Words {
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             WordsEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,

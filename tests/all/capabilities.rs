@@ -8,9 +8,12 @@
 //! hands on the search and its words and offers nothing else (or, with
 //! `ASK`, only predict), so the oracle is the real search, stepped apart.
 
-use backstep::launch::{self, SearchView, View};
+use std::process::ExitCode;
+
+use backstep::launch::{self, Kind, Launch, SearchView, Solo, View};
 use backstep::model::{self, Json, Note, Report, Summary};
 use backstep::print::{self, Mode};
+use backstep::registry::KINDS;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::{Budget, Counters, EventKind, Search, SearchEvent};
 use backstep::ui::app::{App, Panel};
@@ -159,7 +162,7 @@ fn the_plain_screen_shows_the_path_the_counters_and_the_log() {
             .find(|line| line.contains("│path "))
             .unwrap_or_else(|| panic!("step {step}: no path line\n{text}"));
         let expected = if open.is_empty() {
-            "path none yet".to_string()
+            "path empty".to_string()
         } else {
             format!("path {}", open.join(" "))
         };
@@ -253,4 +256,118 @@ fn asking_for_a_missing_capability_is_one_error() {
     assert_eq!(out, real);
     let refused = print::print(masked(), Mode::Worksheet, &mut Vec::new());
     assert!(refused.is_err());
+}
+
+/// `backstep masked`: a command whose search offers nothing beyond its
+/// words, registered only here.
+#[derive(clap::Args, Debug)]
+struct MaskedArgs {
+    #[command(flatten)]
+    view: SearchView,
+}
+
+impl Launch for MaskedArgs {
+    fn run(self) -> anyhow::Result<ExitCode> {
+        launch::show(masked(), "masked", View::new(self.view)?)
+    }
+
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        Some(&mut self.view)
+    }
+
+    fn lacks() -> &'static [Capability] {
+        &[
+            Capability::Worksheet,
+            Capability::Predict,
+            Capability::Algorithm,
+            Capability::Board,
+        ]
+    }
+}
+
+const MASKED: Solo<MaskedArgs> = Solo::new("masked");
+
+/// The command's help, completions and man page leave out what its search
+/// lacks; queens' list them (so the test can fail). Given all the same,
+/// each is the search's own error naming it, not clap's.
+#[test]
+fn a_command_leaves_out_of_its_help_what_its_search_lacks() {
+    let help = |kind: &dyn Kind| kind.command().render_long_help().to_string();
+    let (masked_help, queens_help) = (help(&MASKED), help(KINDS[0]));
+    // The listed values of --print and --panel, and the options.
+    let listed = [
+        "- worksheet:",
+        "- code:",
+        "--predict",
+        "--blanks",
+        "--no-key",
+        "--estimate",
+    ];
+    for words in listed {
+        assert!(queens_help.contains(words), "{words}\n{queens_help}");
+        assert!(!masked_help.contains(words), "{words}\n{masked_help}");
+    }
+    assert!(masked_help.contains("- summary:") && masked_help.contains("- events:"));
+    for (args, words) in [
+        (
+            &["--print", "worksheet"][..],
+            "offers no worksheet, so --print worksheet",
+        ),
+        (
+            &["--print", "worksheet", "--no-key"][..],
+            "offers no worksheet",
+        ),
+        (&["--predict"][..], "offers no predict mode, so --predict"),
+        (
+            &["--print", "frame", "--panel", "code"][..],
+            "offers no algorithm panel",
+        ),
+    ] {
+        let line = std::iter::once("masked").chain(args.iter().copied());
+        let matches = MASKED
+            .command()
+            .try_get_matches_from(line)
+            .expect("accepted");
+        let err = MASKED.run(&matches).expect_err(words);
+        assert!(format!("{err:#}").contains(words), "{err:#}");
+    }
+}
+
+/// Every registered command's list of what it lacks is what each of its
+/// variants' searches lacks, opened as `--print frame` opens them.
+#[test]
+fn every_registered_command_lacks_what_its_searches_lack() {
+    let all = [
+        Capability::Board,
+        Capability::Predict,
+        Capability::Worksheet,
+        Capability::Algorithm,
+    ];
+    let kinds = KINDS.iter().copied().chain([&MASKED as &dyn Kind]);
+    let mut checked = Vec::new();
+    for kind in kinds {
+        for variant in kind.variants() {
+            // A variant that needs an instance named opens none.
+            let Ok(opened) = launch::open(kind, &variant) else {
+                continue;
+            };
+            checked.push(kind.name());
+            for capability in all {
+                assert_eq!(
+                    opened.offers(capability),
+                    !kind.lacks().contains(&capability),
+                    "{} {variant:?}: {capability:?}",
+                    kind.name()
+                );
+            }
+        }
+    }
+    // Every command was opened at least once.
+    for kind in KINDS.iter().copied().chain([&MASKED as &dyn Kind]) {
+        assert!(
+            checked.contains(&kind.name()),
+            "{} never opened",
+            kind.name()
+        );
+    }
 }

@@ -15,6 +15,7 @@
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
 //! - `sweep`: every screen at every terminal size, fitted and whole;
+//! - `layers`: the imports of `src/` flow down the layers, no circle;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
@@ -43,6 +44,7 @@
 //!   WebDriver client): frames, keys, runs, help, no network, speed.
 //! - `check`: `backstep check` grading traces and worksheets, naming the
 //!   bug lab's bugs, and the student programs in `examples/students/`.
+//! - `singular`: a count of one in the singular, in every headless output.
 //! - `told`: every search and variant the registry knows: the Events panel
 //!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
@@ -78,6 +80,7 @@ mod headless;
 mod html;
 mod keys;
 mod labs;
+mod layers;
 mod layout;
 mod lib_outputs;
 mod maze;
@@ -95,6 +98,7 @@ mod quitting;
 mod screens;
 mod seeded;
 mod shell;
+mod singular;
 mod state_compare;
 mod sweep;
 mod teaching;

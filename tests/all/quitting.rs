@@ -8,7 +8,7 @@ use backstep::search::queens::{Queens, QueensOptions};
 use backstep::ui::app::{App, Panel};
 use backstep::ui::compare::Compare;
 use backstep::ui::keys::Action;
-use backstep::ui::play::Play;
+use backstep::view::queens::play::Play;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::apps::{colour, queens};

@@ -14,8 +14,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -311,6 +312,33 @@ impl Scene for Cover {
             Picture::Queens { n, .. } => (2 * n + 1, n),
             Picture::Chosen => (30, 10),
         }
+    }
+
+    /// The matrix drawn bigger, cell by cell; the other pictures glyph by
+    /// glyph.
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&CoverEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let p = self.problem();
+        let Picture::Matrix { width } = Picture::of(p) else {
+            return false;
+        };
+        let cells = Grid {
+            label: LABEL,
+            header: 2,
+            width,
+            cols: p.items().len() as u16,
+            rows: p.options().len().min(MATRIX_ROWS) as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_matrix(width, last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&CoverEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {

@@ -8,8 +8,8 @@ use ratatui::text::{Line, Span};
 
 use super::{MoveStatus, move_status};
 use crate::search::maze::{Maze, MazeEvent, Move, Rules, Step};
-use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

@@ -337,7 +337,7 @@ fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
     let mouse = launch::mouse(view);
-    ui::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
+    super::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,8 +9,8 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
 use crate::worksheet::Sheet;
@@ -84,6 +84,20 @@ impl<R: Rules> Scene for Queens<R> {
                 }
             }
         }
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -227,7 +241,7 @@ impl<R: Rules> Scene for Queens<R> {
         ];
         if self.root_columns() != self.all_columns() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
@@ -675,7 +689,7 @@ impl<R: Rules> Queens<R> {
         };
         if self.attacked() & bit == 0 {
             if self.searchable() & bit == 0 {
-                return centre(g.mirror, theme.muted().patch(extra));
+                return centre(g.pruned, theme.muted().patch(extra));
             }
             return centre(g.legal, theme.legal().patch(extra));
         }

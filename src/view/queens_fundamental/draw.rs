@@ -12,8 +12,8 @@ use super::super::queens_words::list;
 use crate::search::Search;
 use crate::search::queens::{Columns, QueensEvent};
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
-use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -179,6 +179,19 @@ impl Scene for Fundamental {
     ) {
         self.queens_search()
             .render_board(inner(last).as_ref(), theme, area, buf);
+    }
+
+    fn render_board_scaled(
+        &self,
+        fit: Fit,
+        k: u16,
+        last: Option<&FundamentalEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        self.queens_search()
+            .render_board_scaled(fit, k, inner(last).as_ref(), theme, area, buf)
     }
 
     fn masks_title(&self) -> &'static str {

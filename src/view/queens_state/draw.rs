@@ -18,8 +18,8 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, Title, extent};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -144,7 +144,7 @@ impl<S: StateDraw> Scene for Held<S> {
             let (by, _) = self.reasons(r, c);
             if by.iter().next().is_none() {
                 if r == 0 && self.root_columns() >> c & 1 == 0 {
-                    return Some(centre(g.mirror, theme.muted().patch(extra)));
+                    return Some(centre(g.pruned, theme.muted().patch(extra)));
                 }
                 return Some(centre(g.legal, theme.legal().patch(extra)));
             }
@@ -154,6 +154,20 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn masks_title(&self) -> &'static str {
         S::TITLE
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&StateEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&StateEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -238,7 +252,7 @@ impl<S: StateDraw> Scene for Held<S> {
         ];
         if self.symmetry() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }

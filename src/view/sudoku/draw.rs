@@ -9,8 +9,8 @@ use crate::search::Cause;
 use crate::search::sudoku::{
     Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
 };
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::view::worked;
 use crate::worksheet::Sheet;

@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::sudoku::CAP;
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
-use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 

@@ -6,8 +6,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -38,6 +39,31 @@ impl<R: Rules> Scene for WordSearch<R> {
             LABEL + CELL * (b.cols().max(1) as u16),
             1 + b.rows().max(1) as u16,
         )
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&WordEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let b = self.board();
+        if b.rows() == 0 {
+            return false;
+        }
+        let cells = Grid {
+            label: LABEL,
+            header: 1,
+            width: CELL,
+            cols: b.cols() as u16,
+            rows: b.rows() as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&WordEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {

@@ -11,8 +11,9 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
-use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
 
@@ -47,6 +48,31 @@ impl Scene for Words {
             return ("(empty board)".len() as u16, 1);
         }
         (LABEL + CELL * b.cols() as u16, 1 + b.rows() as u16)
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&WordsEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let b = self.board();
+        if b.rows() == 0 {
+            return false;
+        }
+        let cells = Grid {
+            label: LABEL,
+            header: 1,
+            width: CELL,
+            cols: b.cols() as u16,
+            rows: b.rows() as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&WordsEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
