@@ -285,26 +285,61 @@ const fn popcount_table() -> [u8; 512] {
 
 const POPCOUNT: [u8; 512] = popcount_table();
 
+/// A cell with its units: `[row, col, box]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spot {
+    cell: u8,
+    units: [u8; 3],
+}
+
 /// One node of the driver's stack: the root, or the node a digit entered.
+///
+/// A node carries what its events tell, so that the hot steps read the
+/// node instead of the grid's tables: the cell and digit that entered it
+/// (for its `undo`), its chosen cell, and the digits the chosen cell's row,
+/// column and box held when it was entered (for its `reject`s: the units
+/// do not change while the node scans, since every child undoes what it
+/// writes).
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
-    /// The cell whose digit entered the node (0 at the root).
-    entered: u8,
-    /// The chosen cell, or `None` on a full grid (and before step 1).
-    cell: Option<u8>,
+    /// The cell whose digit entered the node (unused at the root).
+    entered: Spot,
+    /// The digit that entered the node (0 at the root).
+    digit: u8,
+    /// The chosen cell; its `cell` is [`Node::NO_CELL`] on a full grid
+    /// (and before step 1).
+    chosen: Spot,
     /// The chosen cell's candidates when the node was entered.
     candidates: u16,
     /// Digits (as bits) still to try.
     todo: u16,
+    /// The digits the chosen cell's row, column and box hold.
+    held: [u16; 3],
 }
 
 impl Node {
+    const NO_CELL: u8 = u8::MAX;
+
     const FRESH: Node = Node {
-        entered: 0,
-        cell: None,
+        entered: Spot {
+            cell: 0,
+            units: [0; 3],
+        },
+        digit: 0,
+        chosen: Spot {
+            cell: Node::NO_CELL,
+            units: [0; 3],
+        },
         candidates: 0,
         todo: 0,
+        held: [0; 3],
     };
+
+    /// The chosen cell, if any.
+    fn cell(&self) -> Option<usize> {
+        let cell = self.chosen.cell;
+        (cell != Node::NO_CELL).then_some(usize::from(cell))
+    }
 }
 
 /// How a Sudoku search is set up.
@@ -433,7 +468,7 @@ impl<R: Rules> Sudoku<R> {
         };
         match self.phase() {
             Phase::Enter => self.tree().choose_cell(0),
-            _ => node.cell.map(|cell| (usize::from(cell), node.candidates)),
+            _ => node.cell().map(|cell| (cell, node.candidates)),
         }
     }
 
@@ -442,7 +477,7 @@ impl<R: Rules> Sudoku<R> {
         let grid = self.grid();
         self.nodes()
             .skip(1)
-            .map(|node| usize::from(node.entered))
+            .map(|node| usize::from(node.entered.cell))
             .map(|cell| (cell, grid[cell]))
             .collect()
     }
@@ -504,20 +539,22 @@ impl<R: Rules> SudokuTree<R> {
     }
 
     #[inline]
-    fn erase(&mut self, idx: usize) -> u8 {
-        let digit = self.grid[idx];
-        self.toggle(idx, digit);
-        self.grid[idx] = 0;
-        digit
+    fn toggle(&mut self, idx: usize, digit: u8) {
+        self.toggle_units(self.units[idx], digit);
     }
 
-    #[inline]
-    fn toggle(&mut self, idx: usize, digit: u8) {
+    #[inline(always)]
+    fn toggle_units(&mut self, [row, col, r#box]: [u8; 3], digit: u8) {
         let bit = 1u16 << (digit - 1);
-        let [row, col, r#box] = self.units[idx];
-        self.rows[row as usize] ^= bit;
-        self.cols[col as usize] ^= bit;
-        self.boxes[r#box as usize] ^= bit;
+        self.rows[usize::from(row)] ^= bit;
+        self.cols[usize::from(col)] ^= bit;
+        self.boxes[usize::from(r#box)] ^= bit;
+    }
+
+    /// The first blank from `from` on, row-major.
+    #[inline(always)]
+    fn first_blank(&self, from: usize) -> Option<usize> {
+        (from..self.cells).find(|&idx| self.grid[idx] == 0)
     }
 
     /// Step 1: the cell this node decides, or `None` when the grid is full.
@@ -527,7 +564,7 @@ impl<R: Rules> SudokuTree<R> {
     fn choose_cell(&self, from: usize) -> Option<(usize, u16)> {
         match self.options.order {
             Order::First => {
-                let idx = (from..self.cells).find(|&idx| self.grid[idx] == 0)?;
+                let idx = self.first_blank(from)?;
                 Some((idx, self.candidates(idx)))
             }
             Order::Mrv => self.fewest_candidates(),
@@ -555,17 +592,6 @@ impl<R: Rules> SudokuTree<R> {
             }
         }
         best
-    }
-
-    /// The units of `idx` that hold `digit`.
-    #[inline]
-    fn holders(&self, idx: usize, digit: u8) -> Units {
-        let bit = 1u16 << (digit - 1);
-        let [row, col, r#box] = self.units[idx];
-        Units::none()
-            .with(Unit::Row, self.rows[row as usize] & bit != 0)
-            .with(Unit::Col, self.cols[col as usize] & bit != 0)
-            .with(Unit::Box, self.boxes[r#box as usize] & bit != 0)
     }
 
     /// Step 2: a full grid, counted (the first copied).
@@ -609,17 +635,30 @@ impl<R: Rules> Tree for SudokuTree<R> {
         depth: usize,
         counters: &mut Counters,
     ) -> Arrive<SudokuEvent> {
-        let from = match self.options.order {
-            Order::First if depth > 0 => usize::from(node.entered),
-            _ => 0,
+        let cell = match self.options.order {
+            Order::First if depth > 0 => self.first_blank(usize::from(node.entered.cell)),
+            Order::First => self.first_blank(0),
+            Order::Mrv => self.fewest_candidates().map(|(cell, _)| cell),
         };
-        let Some((cell, candidates)) = self.choose_cell(from) else {
+        let Some(cell) = cell else {
             return self.solution(counters);
         };
+        let units = self.units[cell];
+        let [row, col, r#box] = units;
+        let held = [
+            self.rows[usize::from(row)],
+            self.cols[usize::from(col)],
+            self.boxes[usize::from(r#box)],
+        ];
+        let candidates = self.geometry.all_digits() & !(held[0] | held[1] | held[2]);
         if depth == 0 {
             self.root = Some((cell, candidates));
         }
-        node.cell = Some(cell as u8);
+        node.chosen = Spot {
+            cell: cell as u8,
+            units,
+        };
+        node.held = held;
         node.candidates = candidates;
         node.todo = if self.options.rejects {
             self.geometry.all_digits()
@@ -632,9 +671,7 @@ impl<R: Rules> Tree for SudokuTree<R> {
     /// Step 3: the next digit of the node's cell, ascending.
     #[inline(always)]
     fn choose(&mut self, node: &mut Node, _depth: usize) -> Choice<u8, SudokuEvent> {
-        let (Some(cell), todo) = (node.cell, node.todo) else {
-            return Choice::Done;
-        };
+        let todo = node.todo;
         if todo == 0 {
             return Choice::Done;
         }
@@ -643,9 +680,13 @@ impl<R: Rules> Tree for SudokuTree<R> {
         if node.candidates >> (digit - 1) & 1 == 1 {
             return Choice::Place(digit);
         }
-        let cell = usize::from(cell);
-        let [row, col, _] = self.units[cell];
-        let by = self.holders(cell, digit);
+        let bit = 1u16 << (digit - 1);
+        let [row, col, r#box] = node.held;
+        let by = Units::none()
+            .with(Unit::Row, row & bit != 0)
+            .with(Unit::Col, col & bit != 0)
+            .with(Unit::Box, r#box & bit != 0);
+        let [row, col, _] = node.chosen.units;
         Choice::Reject(SudokuEvent::Reject {
             row,
             col,
@@ -662,30 +703,32 @@ impl<R: Rules> Tree for SudokuTree<R> {
         digit: u8,
         _counters: &mut Counters,
     ) -> (Node, SudokuEvent) {
-        let cell = parent.cell.unwrap_or_default();
-        self.write(usize::from(cell), digit);
-        let [row, col, _] = self.units[usize::from(cell)];
+        let spot = parent.chosen;
+        self.toggle_units(spot.units, digit);
+        self.grid[usize::from(spot.cell)] = digit;
         let child = Node {
-            entered: cell,
+            entered: spot,
+            digit,
             ..Node::FRESH
         };
+        let [row, col, _] = spot.units;
         (child, SudokuEvent::Place { row, col, digit })
     }
 
     /// Step 4: the cell had no candidate at all.
     #[inline(always)]
     fn done(&mut self, node: &Node, _depth: usize, _placed: bool) -> Option<SudokuEvent> {
-        let cell = node.cell.filter(|_| node.candidates == 0)?;
-        let [row, col, _] = self.units[usize::from(cell)];
-        Some(SudokuEvent::DeadEnd { row, col })
+        let [row, col, _] = node.chosen.units;
+        (node.candidates == 0).then_some(SudokuEvent::DeadEnd { row, col })
     }
 
     /// Step 5: the digit that entered the node is erased.
     #[inline(always)]
     fn undo(&mut self, node: Node, _depth: usize) -> SudokuEvent {
-        let cell = usize::from(node.entered);
-        let digit = self.erase(cell);
-        let [row, col, _] = self.units[cell];
+        let Node { entered, digit, .. } = node;
+        self.toggle_units(entered.units, digit);
+        self.grid[usize::from(entered.cell)] = 0;
+        let [row, col, _] = entered.units;
         SudokuEvent::Undo { row, col, digit }
     }
 

@@ -2,9 +2,10 @@
 //! propagate`, EVENTS.md §2): naked and hidden singles are placed before any
 //! guess, each on a trail that is undone in reverse when its node ends.
 //!
-//! The algorithm, for each node (the root, or a node entered by a guess);
-//! the state machine's phases are `Enter` for steps 1 to 4, `Scan` for
-//! step 5 and `Leave` for step 6:
+//! The algorithm, for each node (the root, or a node entered by a guess),
+//! on the one driver ([`Backtrack`]): steps 1 to 4 are the rules' `arrive`,
+//! step 5 their `choose`, step 6 the driver's leaving with the rules'
+//! `undo`:
 //!
 //! 1. The first blank (row-major) with no candidate is a **dead end** at
 //!    that cell; the node ends.
@@ -24,17 +25,22 @@
 //! 6. Leave the node: undo its forced places, deepest first, then the guess
 //!    that entered it.
 //!
-//! Every place, forced or guessed, is pushed on one trail; a node remembers
-//! where its own places start, so leaving it pops exactly those. At the
-//! second solution the search stops: [`Propagate::close`] makes every later
-//! call pop one trail entry, deepest first, until the trail is empty.
+//! A forced place is a node of the driver's stack that does not count
+//! ([`Choice::Force`]): a node that finds a forced move places it as its
+//! one child and is done when that child is left, so a guess's forced
+//! places nest under it and are undone deepest first before the guess.
+//! Every place, forced or guessed, is also pushed on one trail (what the
+//! view shows), and every `undo` pops it. At the second solution the
+//! search stops ([`Arrive::Stop`]): every open place is undone, deepest
+//! first, until the trail is empty.
 //!
 //! Invariants, checked with `debug_assert!` on every place and undo: the
 //! open places are the trail (its length is the depth), and the unit masks
 //! equal the masks recomputed from the grid.
 
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units};
-use super::{Budget, Cause, Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Cause, Counters, EventKind, SearchEvent};
 
 /// A unit by kind and number (box `b` counts row-major over the boxes):
 /// written `row 3`, `column 3`, `box 3`.
@@ -355,84 +361,89 @@ fn digit_of(mask: u16) -> u8 {
     mask.trailing_zeros() as u8 + 1
 }
 
-/// One node on the explicit stack.
+/// One node of the driver's stack: the root, a guess, or a forced place.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// The trail's length when the node was entered (its guess included):
-    /// the node's own forced places are the entries from here on.
-    base: usize,
-    /// The guessed cell, once chosen.
+pub struct Node {
+    /// The place that entered the node (the trail's deepest entry while it
+    /// is open; a blank one at the root).
+    entered: Placed,
+    /// Whether a guess entered the node: it opens a guess of its own, and
+    /// its forced places nest under it (false for the root and a forced
+    /// place).
+    guess: bool,
+    /// The forced place steps 2 and 3 found: the node's one child.
+    force: Option<(u8, u8, Forced)>,
+    /// The guessed cell, once chosen (step 4).
     cell: Option<u8>,
     /// The guessed cell's candidates when it was chosen.
     candidates: u16,
     /// Digits (as bits) still to try.
     todo: u16,
-    phase: Phase,
 }
 
-impl Frame {
-    fn new(base: usize) -> Frame {
-        Frame {
-            base,
-            cell: None,
-            candidates: 0,
-            todo: 0,
-            phase: Phase::Enter,
-        }
-    }
+impl Node {
+    const FRESH: Node = Node {
+        entered: Placed {
+            cell: 0,
+            digit: 0,
+            forced: None,
+            guess: 0,
+        },
+        guess: false,
+        force: None,
+        cell: None,
+        candidates: 0,
+        todo: 0,
+    };
 }
 
-/// The propagating Sudoku search: a resumable, cloneable iterator of
-/// [`PropagateEvent`]s.
+/// The propagating rules on the one driver ([`Backtrack`]): the grid, the
+/// trail, the count and the first solution.
 #[derive(Clone, Debug)]
-pub struct Propagate {
+pub struct PropagateTree {
     options: PropagateOptions,
     givens: Vec<u8>,
     cells: Cells,
     /// Every open place, forced or guessed, outermost first.
     trail: Vec<Placed>,
-    frames: Vec<Frame>,
     count: u8,
     first: Option<Vec<u8>>,
     /// Forced places so far, those undone included.
     forced: u64,
-    counters: Counters,
-    /// Set by [`Propagate::close`]: only the trail's undos are left.
-    closing: bool,
-    budget: Budget,
-    finished: bool,
+    /// The cell and candidates the innermost guess chose, once the node
+    /// that chose them (the last of the guess's forced places) is left and
+    /// until the guess is: what [`Propagate::guessing`] still shows.
+    left_guess: Option<(usize, u16)>,
 }
+
+/// The propagating Sudoku search: a resumable, cloneable iterator of
+/// [`PropagateEvent`]s.
+pub type Propagate = Backtrack<PropagateTree>;
 
 impl Propagate {
     /// A search over the puzzle's blanks.
     pub fn new(puzzle: &Puzzle, options: PropagateOptions) -> Propagate {
         let cells = Cells::new(puzzle);
         let len = cells.len;
-        Propagate {
+        Backtrack::of(PropagateTree {
             options,
             givens: puzzle.cells().to_vec(),
             cells,
             trail: Vec::with_capacity(len),
-            frames: vec![Frame::new(0)],
             count: 0,
             first: None,
             forced: 0,
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            closing: false,
-            budget: Budget::default(),
-            finished: false,
-        }
+            left_guess: None,
+        })
     }
 
     /// The dead end the grid as it stands gives, if any: what the last
     /// `dead-end` event reported, read back by the table's words.
     pub fn stuck(&self) -> Option<PropagateEvent> {
-        match self.cells.forcing() {
+        let cells = &self.tree().cells;
+        match cells.forcing() {
             Forcing::DeadCell(idx) => {
-                let (row, col) = self.cells.coords(idx);
+                let (row, col) = cells.coords(idx);
                 Some(PropagateEvent::DeadEnd { row, col })
             }
             Forcing::Missing(unit, digit) => Some(PropagateEvent::Missing { unit, digit }),
@@ -442,63 +453,75 @@ impl Propagate {
 
     /// How the search was set up.
     pub fn options(&self) -> PropagateOptions {
-        self.options
+        self.tree().options
     }
 
     /// Grid size and box arithmetic.
     pub fn geometry(&self) -> Geometry {
-        self.cells.geometry
+        self.tree().cells.geometry
     }
 
     /// The working grid, row-major, 0 for a blank.
     pub fn grid(&self) -> &[u8] {
-        &self.cells.grid[..self.cells.len]
+        let cells = &self.tree().cells;
+        &cells.grid[..cells.len]
     }
 
     /// The givens, row-major, 0 for a blank.
     pub fn givens(&self) -> &[u8] {
-        &self.givens
+        &self.tree().givens
     }
 
     /// The digits a blank could take now (bit `d-1` for digit `d`); 0 for a
     /// filled cell.
     pub fn candidates(&self, idx: usize) -> u16 {
-        if self.cells.grid[idx] != 0 {
+        let cells = &self.tree().cells;
+        if cells.grid[idx] != 0 {
             0
         } else {
-            self.cells.candidates(idx)
+            cells.candidates(idx)
         }
     }
 
     /// The open places, forced and guessed, outermost first.
     pub fn trail(&self) -> &[Placed] {
-        &self.trail
+        &self.tree().trail
     }
 
-    /// The cell the current node guesses and its candidates, once chosen.
+    /// The cell the current guess (the innermost, or the root's) guesses
+    /// and its candidates, once chosen: the cell of the one node of the
+    /// guess's chain that chose it, or the one kept when that node was
+    /// left.
     pub fn guessing(&self) -> Option<(usize, u16)> {
-        let frame = self.frames.last()?;
-        frame.cell.map(|c| (usize::from(c), frame.candidates))
+        for node in self.nodes().rev() {
+            if let Some(cell) = node.cell {
+                return Some((usize::from(cell), node.candidates));
+            }
+            if node.guess {
+                break;
+            }
+        }
+        self.tree().left_guess
     }
 
     /// Forced places so far, over the whole search.
     pub fn forced(&self) -> u64 {
-        self.forced
+        self.tree().forced
     }
 
     /// Solutions found so far (capped at 2).
     pub fn solution_count(&self) -> u8 {
-        self.count
+        self.tree().count
     }
 
     /// The first solution, once found.
     pub fn first_solution(&self) -> Option<&[u8]> {
-        self.first.as_deref()
+        self.tree().first.as_deref()
     }
 
     /// The rows of the first solution as strings (none before it is found).
     pub fn solution_rows(&self) -> Vec<String> {
-        let size = self.cells.size();
+        let size = self.tree().cells.size();
         self.first_solution()
             .map(|grid| {
                 grid.chunks(size)
@@ -510,22 +533,174 @@ impl Propagate {
 
     /// (row, col) of a row-major cell index.
     pub fn coords(&self, idx: usize) -> (u8, u8) {
-        self.cells.coords(idx)
+        self.tree().cells.coords(idx)
+    }
+}
+
+impl PropagateTree {
+    /// Step 4: a full grid, counted (the first copied); the second stops
+    /// the search.
+    fn solution(&mut self, counters: &mut Counters) -> Arrive<PropagateEvent> {
+        self.count += 1;
+        counters.solutions = u64::from(self.count);
+        if self.first.is_none() {
+            self.first = Some(self.cells.grid[..self.cells.len].to_vec());
+        }
+        let event = PropagateEvent::Solution { count: self.count };
+        if self.count >= CAP {
+            Arrive::Stop(event)
+        } else {
+            Arrive::Leave(event)
+        }
+    }
+}
+
+impl Tree for PropagateTree {
+    type Event = PropagateEvent;
+    type Node = Node;
+    /// The cell, the digit, and why it is forced (`None`: a guess).
+    type Choice = (u8, u8, Option<Forced>);
+
+    const ROOT_IS_NODE: bool = true;
+
+    fn root(&mut self) -> Node {
+        Node::FRESH
     }
 
-    /// Stops the search: from now on every call yields the `undo` of the
-    /// deepest open place, forced or guessed, until none is left. A cap or
-    /// a node budget ends the search through this one door.
-    pub fn close(&mut self) {
-        self.closing = true;
+    fn depth_hint(&self) -> usize {
+        self.cells.len + 1
     }
 
-    #[inline]
-    fn check_invariants(&self) {
+    /// Steps 1 to 4.
+    fn arrive(
+        &mut self,
+        node: &mut Node,
+        _depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<PropagateEvent> {
+        match self.cells.forcing() {
+            Forcing::DeadCell(idx) => {
+                let (row, col) = self.cells.coords(idx);
+                Arrive::Leave(PropagateEvent::DeadEnd { row, col })
+            }
+            Forcing::Missing(unit, digit) => Arrive::Leave(PropagateEvent::Missing { unit, digit }),
+            Forcing::Place(idx, digit, forced) => {
+                node.force = Some((idx as u8, digit, forced));
+                Arrive::Scan
+            }
+            Forcing::Full => self.solution(counters),
+            Forcing::Guess(cell, candidates) => {
+                node.cell = Some(cell as u8);
+                node.candidates = candidates;
+                node.todo = if self.options.rejects {
+                    self.cells.geometry.all_digits()
+                } else {
+                    candidates
+                };
+                Arrive::Scan
+            }
+        }
+    }
+
+    /// Steps 2 and 3's forced place, or step 5: the next digit of the
+    /// guessed cell.
+    fn choose(&mut self, node: &mut Node, _depth: usize) -> Choice<Self::Choice, PropagateEvent> {
+        if let Some((cell, digit, forced)) = node.force.take() {
+            return Choice::Force((cell, digit, Some(forced)));
+        }
+        let (Some(cell), todo) = (node.cell, node.todo) else {
+            return Choice::Done;
+        };
+        if todo == 0 {
+            return Choice::Done;
+        }
+        node.todo = todo & (todo - 1);
+        let digit = digit_of(todo & todo.wrapping_neg());
+        if node.candidates >> (digit - 1) & 1 == 1 {
+            return Choice::Place((cell, digit, None));
+        }
+        let cell = usize::from(cell);
+        let by = self.cells.holders(cell, digit);
+        let (row, col) = self.cells.coords(cell);
+        Choice::Reject(PropagateEvent::Reject {
+            row,
+            col,
+            digit,
+            by,
+        })
+    }
+
+    /// Writes the digit and pushes it on the trail.
+    fn apply(
+        &mut self,
+        _parent: &mut Node,
+        _depth: usize,
+        (cell, digit, forced): Self::Choice,
+        _counters: &mut Counters,
+    ) -> (Node, PropagateEvent) {
+        let idx = usize::from(cell);
+        self.cells.write(idx, digit);
+        // A guess counts itself.
+        let open = self.trail.last().map_or(0, |placed| placed.guess);
+        let guess = open + u8::from(forced.is_none());
+        let entered = Placed {
+            cell,
+            digit,
+            forced,
+            guess,
+        };
+        self.trail.push(entered);
+        if forced.is_some() {
+            self.forced += 1;
+        }
+        let (row, col) = self.cells.coords(idx);
+        let child = Node {
+            entered,
+            guess: forced.is_none(),
+            ..Node::FRESH
+        };
+        let event = PropagateEvent::Place {
+            row,
+            col,
+            digit,
+            forced,
+        };
+        (child, event)
+    }
+
+    /// A guessed cell always has a candidate (else step 1 ends the node),
+    /// and a node with a forced place has no other choice: no dead end
+    /// here.
+    fn done(&mut self, _node: &Node, _depth: usize, _placed: bool) -> Option<PropagateEvent> {
+        None
+    }
+
+    /// Step 6: pops the deepest trail entry and erases its digit.
+    fn undo(&mut self, node: Node, _depth: usize) -> PropagateEvent {
+        if node.guess {
+            self.left_guess = None;
+        } else if let Some(cell) = node.cell {
+            self.left_guess = Some((usize::from(cell), node.candidates));
+        }
+        let placed = node.entered;
+        let popped = self.trail.pop();
+        debug_assert_eq!(popped, Some(placed), "the trail's deepest entry");
+        let cell = usize::from(placed.cell);
+        let digit = self.cells.erase(cell);
+        let (row, col) = self.cells.coords(cell);
+        PropagateEvent::Undo {
+            row,
+            col,
+            digit,
+            guess: placed.forced.is_none(),
+        }
+    }
+
+    fn check(&self, nodes: &[Node]) {
         debug_assert_eq!(
-            self.counters.depth,
-            self.trail.len(),
-            "the trail is the depth"
+            self.trail.len() + 1,
+            nodes.len(),
+            "the trail is the open places"
         );
         debug_assert_eq!(
             (self.cells.rows, self.cells.cols, self.cells.boxes),
@@ -534,204 +709,9 @@ impl Propagate {
         );
     }
 
-    fn emit(&mut self, event: PropagateEvent) -> Option<PropagateEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    /// Writes `digit` at `cell` and pushes it on the trail.
-    fn place(&mut self, cell: usize, digit: u8, forced: Option<Forced>) -> Option<PropagateEvent> {
-        self.cells.write(cell, digit);
-        // A guess pushes its node's frame first, so it counts itself.
-        let guess = (self.frames.len() - 1) as u8;
-        self.trail.push(Placed {
-            cell: cell as u8,
-            digit,
-            forced,
-            guess,
-        });
-        let (row, col) = self.cells.coords(cell);
-        let event = self.emit(PropagateEvent::Place {
-            row,
-            col,
-            digit,
-            forced,
-        });
-        self.check_invariants();
-        event
-    }
-
-    /// Pops the deepest trail entry and erases its digit.
-    fn unplace(&mut self) -> Option<PropagateEvent> {
-        let placed = self.trail.pop()?;
-        let cell = usize::from(placed.cell);
-        let digit = self.cells.erase(cell);
-        let (row, col) = self.cells.coords(cell);
-        let guess = placed.forced.is_none();
-        let event = self.emit(PropagateEvent::Undo {
-            row,
-            col,
-            digit,
-            guess,
-        });
-        self.check_invariants();
-        event
-    }
-
-    /// Steps 1 to 4.
-    fn enter(&mut self, depth: usize) -> Option<PropagateEvent> {
-        match self.cells.forcing() {
-            Forcing::DeadCell(idx) => {
-                self.frames[depth].phase = Phase::Leave;
-                let (row, col) = self.cells.coords(idx);
-                self.emit(PropagateEvent::DeadEnd { row, col })
-            }
-            Forcing::Missing(unit, digit) => {
-                self.frames[depth].phase = Phase::Leave;
-                self.emit(PropagateEvent::Missing { unit, digit })
-            }
-            Forcing::Place(idx, digit, forced) => {
-                self.forced += 1;
-                self.place(idx, digit, Some(forced))
-            }
-            Forcing::Full => {
-                self.frames[depth].phase = Phase::Leave;
-                self.count += 1;
-                self.counters.solutions = u64::from(self.count);
-                if self.first.is_none() {
-                    self.first = Some(self.grid().to_vec());
-                }
-                if self.count >= CAP {
-                    self.close();
-                }
-                let count = self.count;
-                self.emit(PropagateEvent::Solution { count })
-            }
-            Forcing::Guess(cell, candidates) => {
-                let todo = if self.options.rejects {
-                    self.cells.geometry.all_digits()
-                } else {
-                    candidates
-                };
-                let frame = &mut self.frames[depth];
-                frame.cell = Some(cell as u8);
-                frame.candidates = candidates;
-                frame.todo = todo;
-                frame.phase = Phase::Scan;
-                self.scan(depth)
-            }
-        }
-    }
-
-    /// Step 5: the next digit of the guessed cell.
-    fn scan(&mut self, depth: usize) -> Option<PropagateEvent> {
-        let frame = &mut self.frames[depth];
-        let (Some(cell), todo) = (frame.cell, frame.todo) else {
-            frame.phase = Phase::Leave;
-            return self.leave(depth);
-        };
-        if todo == 0 {
-            frame.phase = Phase::Leave;
-            return self.leave(depth);
-        }
-        frame.todo = todo & (todo - 1);
-        let digit = digit_of(todo & todo.wrapping_neg());
-        let cell = usize::from(cell);
-        if frame.candidates >> (digit - 1) & 1 == 0 {
-            let by = self.cells.holders(cell, digit);
-            let (row, col) = self.cells.coords(cell);
-            return self.emit(PropagateEvent::Reject {
-                row,
-                col,
-                digit,
-                by,
-            });
-        }
-        if self.budget.refuses(self.counters.nodes) {
-            self.close();
-            return self.closing_step();
-        }
-        self.counters.nodes += 1;
-        self.frames.push(Frame::new(self.trail.len() + 1));
-        self.place(cell, digit, None)
-    }
-
-    /// Step 6: undo the node's forced places, deepest first, then its guess.
-    fn leave(&mut self, depth: usize) -> Option<PropagateEvent> {
-        if self.trail.len() > self.frames[depth].base {
-            return self.unplace();
-        }
-        if depth == 0 {
-            self.finished = true;
-            return None;
-        }
-        self.frames.pop();
-        self.unplace()
-    }
-
-    /// After [`Propagate::close`]: the deepest open place's `undo`.
-    fn closing_step(&mut self) -> Option<PropagateEvent> {
-        if self.trail.is_empty() {
-            self.frames.truncate(1);
-            self.finished = true;
-            return None;
-        }
-        let event = self.unplace();
-        while self.frames.len() > 1 && self.frames[self.frames.len() - 1].base > self.trail.len() {
-            self.frames.pop();
-        }
-        event
-    }
-}
-
-impl Iterator for Propagate {
-    type Item = PropagateEvent;
-
-    fn next(&mut self) -> Option<PropagateEvent> {
-        if self.finished {
-            return None;
-        }
-        if self.closing {
-            return self.closing_step();
-        }
-        let depth = self.frames.len() - 1;
-        match self.frames[depth].phase {
-            Phase::Enter => self.enter(depth),
-            Phase::Scan => self.scan(depth),
-            Phase::Leave => self.leave(depth),
-        }
-    }
-}
-
-impl Search for Propagate {
-    type Event = PropagateEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
     fn heap_bytes(&self) -> usize {
         self.givens.capacity()
             + self.trail.capacity() * std::mem::size_of::<Placed>()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
             + self.first.as_ref().map_or(0, Vec::capacity)
     }
 }
