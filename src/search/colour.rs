@@ -2,8 +2,9 @@
 //! two vertices of one colour (EVENTS.md §2).
 //!
 //! The algorithm (the names in bold are the variants of [`Step`]; a node is
-//! "u vertices coloured", deciding vertex u; it is in phase `Enter` for
-//! step 1, `Scan` for steps 2 and 3, `Leave` for step 4):
+//! "u vertices coloured", deciding vertex u). It runs on the one driver
+//! ([`Backtrack`]): step 1 is the rules' `arrive`, 2 `choose` and `apply`,
+//! 3 `done`, 4 `undo`.
 //!
 //! 1. At a node where u vertices are coloured: u == V is a colouring
 //!    (**`Solution`**); the node ends. Unless every colouring is wanted, the
@@ -18,11 +19,12 @@
 //!
 //! Nodes: the root counts 1, each `place` 1.
 //!
-//! Invariants, checked with `debug_assert!` on every place and undo: one
-//! frame per open place beyond the root, the colours so far are those of
+//! Invariants, checked with `debug_assert!` on every place and undo (the
+//! driver's, and [`ColourTree`]'s `check`): the colours so far are those of
 //! the open places, and each colour class is the set of vertices holding it.
 
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent, bits};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::{Counters, EventKind, Search, SearchEvent, bits};
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 32;
@@ -129,156 +131,117 @@ pub struct ColourOptions {
     pub rejects: bool,
 }
 
-/// One node on the explicit stack: `frames[u]` decides vertex u.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// The next colour to try (1..=m+1).
-    next: u8,
-    /// Whether any colour was placed from here.
-    placed: bool,
-    phase: Phase,
-}
-
-impl Frame {
-    fn new() -> Frame {
-        Frame {
-            next: 1,
-            placed: false,
-            phase: Phase::Enter,
-        }
-    }
-}
-
-/// Graph colouring: a resumable, cloneable iterator of [`ColourEvent`]s.
+/// The colouring's rules on the one driver ([`Backtrack`]): the graph and
+/// the colours so far. A node is "u vertices coloured" at depth u, deciding
+/// vertex u; the driver's node is the next colour to try there (1..=m+1).
 #[derive(Clone, Debug)]
-pub struct Colour {
+pub struct ColourTree {
     graph: Graph,
     options: ColourOptions,
     /// The colour of each vertex, 0 when not coloured.
     colours: Vec<u8>,
     /// `classes[k]`: the vertices holding colour k (index 0 unused).
     classes: [u32; MAX_COLOURS as usize + 1],
-    frames: Vec<Frame>,
     /// The first colouring found.
     first: Option<Vec<u8>>,
-    /// Set by [`Colour::close`]: only the closing undos are left.
-    closing: bool,
-    budget: Budget,
-    counters: Counters,
-    finished: bool,
 }
 
-impl Colour {
-    /// A search of `graph` with the given options (`m` already validated,
-    /// 1..=9).
-    pub fn new(graph: &Graph, options: ColourOptions) -> Colour {
-        debug_assert!((1..=MAX_COLOURS).contains(&options.m));
-        let mut frames = Vec::with_capacity(graph.vertices + 1);
-        frames.push(Frame::new());
-        Colour {
-            graph: graph.clone(),
-            options,
-            colours: vec![0; graph.vertices],
-            classes: [0; MAX_COLOURS as usize + 1],
-            frames,
-            first: None,
-            closing: false,
-            budget: Budget::default(),
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            finished: false,
+/// Graph colouring: a resumable, cloneable iterator of [`ColourEvent`]s.
+pub type Colour = Backtrack<ColourTree>;
+
+impl Tree for ColourTree {
+    type Event = ColourEvent;
+    /// The next colour to try at the node.
+    type Node = u8;
+    /// The vertex and the colour it takes.
+    type Choice = (u8, u8);
+
+    const ROOT_IS_NODE: bool = true;
+
+    fn root(&mut self) -> u8 {
+        1
+    }
+
+    fn depth_hint(&self) -> usize {
+        self.graph.vertices + 1
+    }
+
+    /// Step 1: a colouring, or on to the colours.
+    #[inline(always)]
+    fn arrive(&mut self, _next: &mut u8, u: usize, counters: &mut Counters) -> Arrive<ColourEvent> {
+        if u < self.graph.vertices {
+            return Arrive::Scan;
+        }
+        counters.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(self.colours.clone());
+        }
+        if self.options.all {
+            Arrive::Leave(ColourEvent::Solution)
+        } else {
+            Arrive::Stop(ColourEvent::Solution)
         }
     }
 
-    /// The graph.
-    pub fn graph(&self) -> &Graph {
-        &self.graph
+    /// Step 2: the next colour that makes an event.
+    #[inline(always)]
+    fn choose(&mut self, next: &mut u8, u: usize) -> Choice<(u8, u8), ColourEvent> {
+        let adjacent = self.graph.adjacent[u];
+        while *next <= self.options.m {
+            let k = *next;
+            *next += 1;
+            let by = self.classes[usize::from(k)] & adjacent;
+            if by == 0 {
+                return Choice::Place((u as u8, k));
+            }
+            if self.options.rejects {
+                return Choice::Reject(ColourEvent::Reject {
+                    vertex: u as u8,
+                    colour: k,
+                    by,
+                });
+            }
+        }
+        Choice::Done
     }
 
-    /// How the search was set up.
-    pub fn options(&self) -> ColourOptions {
-        self.options
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        _next: &mut u8,
+        _u: usize,
+        (vertex, colour): (u8, u8),
+        _counters: &mut Counters,
+    ) -> (u8, ColourEvent) {
+        self.colours[usize::from(vertex)] = colour;
+        self.classes[usize::from(colour)] |= 1 << vertex;
+        (1, ColourEvent::Place { vertex, colour })
     }
 
-    /// The colour of every vertex, 0 for one not coloured yet.
-    pub fn colours(&self) -> &[u8] {
-        &self.colours
+    /// Step 3: no colour was placed.
+    #[inline(always)]
+    fn done(&mut self, _next: &u8, u: usize, placed: bool) -> Option<ColourEvent> {
+        (!placed).then_some(ColourEvent::DeadEnd { vertex: u as u8 })
     }
 
-    /// The colours of the vertices coloured so far, in vertex order.
-    pub fn coloured(&self) -> &[u8] {
-        &self.colours[..self.frames.len().saturating_sub(1)]
-    }
-
-    /// The vertex the current node decides (`None` once all are coloured,
-    /// or after the end).
-    pub fn deciding(&self) -> Option<usize> {
-        let u = self.frames.len().checked_sub(1)?;
-        (u < self.graph.vertices).then_some(u)
-    }
-
-    /// The colours held by `v`'s neighbours now, as a mask: bit k-1 for
-    /// colour k.
-    pub fn used_mask(&self, v: usize) -> u32 {
-        let adjacent = self.graph.adjacent[v];
-        (1..=self.options.m)
-            .filter(|&k| self.classes[usize::from(k)] & adjacent != 0)
-            .fold(0, |mask, k| mask | 1 << (k - 1))
-    }
-
-    /// The colours `v` may take now, as a mask: bit k-1 for colour k.
-    pub fn legal_mask(&self, v: usize) -> u32 {
-        let all = (1u32 << self.options.m) - 1;
-        all & !self.used_mask(v)
-    }
-
-    /// The first colouring found, if any.
-    pub fn first(&self) -> Option<&[u8]> {
-        self.first.as_deref()
-    }
-
-    /// Colourings found so far.
-    pub fn colourings(&self) -> u64 {
-        self.counters.solutions
-    }
-
-    /// The step of the algorithm that `last` (the last event yielded, `None`
-    /// before the first) belongs to.
-    pub fn step(&self, last: Option<&ColourEvent>) -> Step {
-        let Some(event) = last else {
-            return Step::Begin;
-        };
-        match event {
-            ColourEvent::Place { .. } => Step::Place,
-            ColourEvent::Reject { .. } => Step::Conflict,
-            ColourEvent::DeadEnd { .. } => Step::DeadEnd,
-            ColourEvent::Undo { .. } if self.closing => Step::Close,
-            ColourEvent::Undo { .. } => Step::Undo,
-            ColourEvent::Solution => Step::Solution,
+    /// Step 4: the vertex the node's parent decided gives its colour back.
+    #[inline(always)]
+    fn undo(&mut self, _next: u8, depth: usize) -> ColourEvent {
+        let u = depth - 1;
+        let colour = std::mem::take(&mut self.colours[u]);
+        self.classes[usize::from(colour)] &= !(1 << u);
+        ColourEvent::Undo {
+            vertex: u as u8,
+            colour,
         }
     }
 
-    /// Stops the search: from now on it yields only the `undo`s of the open
-    /// places, deepest first, then ends. The view ends restored, as after a
-    /// full run. The first-solution stop uses it; so can a node budget.
-    pub fn close(&mut self) {
-        self.closing = true;
-    }
-
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth + 1,
-            self.frames.len(),
-            "one frame per open place, plus the root"
-        );
+    fn check(&self, nodes: &[u8]) {
         debug_assert!(
             self.colours
                 .iter()
                 .enumerate()
-                .all(|(v, &k)| (k != 0) == (v + 1 < self.frames.len())),
+                .all(|(v, &k)| (k != 0) == (v + 1 < nodes.len())),
             "the coloured vertices are those of the open places: {:?}",
             self.colours
         );
@@ -295,148 +258,94 @@ impl Colour {
         );
     }
 
-    #[inline]
-    fn emit(&mut self, event: ColourEvent) -> Option<ColourEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    fn finish(&mut self) -> Option<ColourEvent> {
-        self.frames.clear();
-        self.finished = true;
-        None
-    }
-
-    /// Step 1: a colouring, or on to the colours.
-    #[inline(always)]
-    fn arrive(&mut self) -> Option<ColourEvent> {
-        let u = self.frames.len() - 1;
-        if u == self.graph.vertices {
-            self.frames[u].phase = Phase::Leave;
-            self.counters.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(self.colours.clone());
-            }
-            if !self.options.all {
-                self.close();
-            }
-            return self.emit(ColourEvent::Solution);
-        }
-        self.frames[u].phase = Phase::Scan;
-        self.scan()
-    }
-
-    /// Steps 2 and 3: the next colour, then the dead end or the undo.
-    #[inline(always)]
-    fn scan(&mut self) -> Option<ColourEvent> {
-        let u = self.frames.len() - 1;
-        let adjacent = self.graph.adjacent[u];
-        loop {
-            let f = self.frames[u];
-            if f.next > self.options.m {
-                self.frames[u].phase = Phase::Leave;
-                if !f.placed {
-                    return self.emit(ColourEvent::DeadEnd { vertex: u as u8 });
-                }
-                return self.leave();
-            }
-            let k = f.next;
-            self.frames[u].next += 1;
-            let by = self.classes[usize::from(k)] & adjacent;
-            if by == 0 {
-                if self.budget.refuses(self.counters.nodes) {
-                    self.close();
-                    return self.leave();
-                }
-                self.frames[u].placed = true;
-                self.colours[u] = k;
-                self.classes[usize::from(k)] |= 1 << u;
-                self.frames.push(Frame::new());
-                self.counters.nodes += 1;
-                let event = self.emit(ColourEvent::Place {
-                    vertex: u as u8,
-                    colour: k,
-                });
-                self.check_invariants();
-                return event;
-            }
-            if self.options.rejects {
-                return self.emit(ColourEvent::Reject {
-                    vertex: u as u8,
-                    colour: k,
-                    by,
-                });
-            }
-        }
-    }
-
-    /// Step 4: leave the node; the root's leaving ends the search.
-    #[inline(always)]
-    fn leave(&mut self) -> Option<ColourEvent> {
-        if self.frames.len() <= 1 {
-            return self.finish();
-        }
-        self.frames.pop();
-        let u = self.frames.len() - 1;
-        let k = self.colours[u];
-        self.colours[u] = 0;
-        self.classes[usize::from(k)] &= !(1 << u);
-        let event = self.emit(ColourEvent::Undo {
-            vertex: u as u8,
-            colour: k,
-        });
-        self.check_invariants();
-        event
-    }
-}
-
-impl Iterator for Colour {
-    type Item = ColourEvent;
-
-    #[inline]
-    fn next(&mut self) -> Option<ColourEvent> {
-        let frame = *self.frames.last()?;
-        if self.closing {
-            return self.leave();
-        }
-        match frame.phase {
-            Phase::Enter => self.arrive(),
-            Phase::Scan => self.scan(),
-            Phase::Leave => self.leave(),
-        }
-    }
-}
-
-impl Search for Colour {
-    type Event = ColourEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
     fn heap_bytes(&self) -> usize {
         self.graph.adjacent.capacity() * std::mem::size_of::<u32>()
             + self.colours.capacity()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
             + self.first.as_ref().map_or(0, Vec::capacity)
+    }
+}
+
+impl Colour {
+    /// A search of `graph` with the given options (`m` already validated,
+    /// 1..=9).
+    pub fn new(graph: &Graph, options: ColourOptions) -> Colour {
+        debug_assert!((1..=MAX_COLOURS).contains(&options.m));
+        Backtrack::of(ColourTree {
+            graph: graph.clone(),
+            options,
+            colours: vec![0; graph.vertices],
+            classes: [0; MAX_COLOURS as usize + 1],
+            first: None,
+        })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.tree().graph
+    }
+
+    /// How the search was set up.
+    pub fn options(&self) -> ColourOptions {
+        self.tree().options
+    }
+
+    /// The colour of every vertex, 0 for one not coloured yet.
+    pub fn colours(&self) -> &[u8] {
+        &self.tree().colours
+    }
+
+    /// The colours of the vertices coloured so far, in vertex order.
+    pub fn coloured(&self) -> &[u8] {
+        &self.colours()[..self.depth()]
+    }
+
+    /// The vertex the current node decides (`None` once all are coloured,
+    /// or after the end).
+    pub fn deciding(&self) -> Option<usize> {
+        let u = self.nodes().len().checked_sub(1)?;
+        (u < self.graph().vertices).then_some(u)
+    }
+
+    /// The colours held by `v`'s neighbours now, as a mask: bit k-1 for
+    /// colour k.
+    pub fn used_mask(&self, v: usize) -> u32 {
+        let tree = self.tree();
+        let adjacent = tree.graph.adjacent[v];
+        (1..=tree.options.m)
+            .filter(|&k| tree.classes[usize::from(k)] & adjacent != 0)
+            .fold(0, |mask, k| mask | 1 << (k - 1))
+    }
+
+    /// The colours `v` may take now, as a mask: bit k-1 for colour k.
+    pub fn legal_mask(&self, v: usize) -> u32 {
+        let all = (1u32 << self.options().m) - 1;
+        all & !self.used_mask(v)
+    }
+
+    /// The first colouring found, if any.
+    pub fn first(&self) -> Option<&[u8]> {
+        self.tree().first.as_deref()
+    }
+
+    /// Colourings found so far.
+    pub fn colourings(&self) -> u64 {
+        self.counters().solutions
+    }
+
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&ColourEvent>) -> Step {
+        let Some(event) = last else {
+            return Step::Begin;
+        };
+        match event {
+            ColourEvent::Place { .. } => Step::Place,
+            ColourEvent::Reject { .. } => Step::Conflict,
+            ColourEvent::DeadEnd { .. } => Step::DeadEnd,
+            ColourEvent::Undo { .. } if self.is_closing() => Step::Close,
+            ColourEvent::Undo { .. } => Step::Undo,
+            ColourEvent::Solution => Step::Solution,
+        }
     }
 }
 

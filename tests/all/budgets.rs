@@ -8,12 +8,12 @@ use backstep::print::{self, Mode};
 use backstep::search::Search;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::queens_permutations::Permutations;
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
 use crate::{backstep, backstep_ok, stderr_text, stdout_text};
 
 /// What `search` prints in `mode`, through the library.
-fn printed<S: Sheet>(search: S, mode: Mode) -> String {
+fn printed<S: Scene>(search: S, mode: Mode) -> String {
     let mut out = Vec::new();
     print::print(search, mode, &mut out).expect("a Vec takes every write");
     String::from_utf8(out).expect("UTF-8")
