@@ -36,7 +36,8 @@
 //!
 //! Monomorphised per tree: every call into the rules is static and
 //! inlined, and a step touches the allocator only when the stack grows
-//! past the capacity the rules asked for.
+//! past the capacity the rules asked for. A closed or finished search is
+//! one flag (`halted`), so that a step tests it once before its phase.
 
 use super::{Budget, Counters, Phase, Search, SearchEvent};
 
@@ -178,6 +179,8 @@ pub struct Backtrack<T: Tree> {
     counters: Counters,
     budget: Budget,
     finished: bool,
+    /// `closing || finished`: the one test of both on every step.
+    halted: bool,
 }
 
 impl<T: Tree> Backtrack<T> {
@@ -199,6 +202,7 @@ impl<T: Tree> Backtrack<T> {
             },
             budget: Budget::default(),
             finished: false,
+            halted: false,
         }
     }
 
@@ -248,6 +252,7 @@ impl<T: Tree> Backtrack<T> {
     /// places, deepest first, then ends.
     pub fn close(&mut self) {
         self.closing = true;
+        self.halted = true;
     }
 
     /// The counters and the rules together, for a fast path that counts
@@ -263,6 +268,7 @@ impl<T: Tree> Backtrack<T> {
         self.stack.clear();
         self.phase = Phase::Leave;
         self.finished = true;
+        self.halted = true;
     }
 
     #[inline(always)]
@@ -300,7 +306,7 @@ impl<T: Tree> Backtrack<T> {
             }
             Arrive::Stop(event) => {
                 self.phase = Phase::Leave;
-                self.closing = true;
+                self.close();
                 self.emit(event)
             }
             Arrive::Tell(event) => {
@@ -359,7 +365,7 @@ impl<T: Tree> Backtrack<T> {
     #[cold]
     #[inline(never)]
     fn refuse(&mut self) -> Option<T::Event> {
-        self.closing = true;
+        self.close();
         self.leave()
     }
 
@@ -370,6 +376,7 @@ impl<T: Tree> Backtrack<T> {
         if depth == 0 {
             self.stack.clear();
             self.finished = true;
+            self.halted = true;
             return None;
         }
         let slot = self.stack.pop()?;
@@ -378,6 +385,13 @@ impl<T: Tree> Backtrack<T> {
         let event = self.emit(event);
         self.check_invariants();
         event
+    }
+
+    /// A step once closed or finished: the next closing `undo`, if any.
+    #[cold]
+    #[inline(never)]
+    fn halt(&mut self) -> Option<T::Event> {
+        if self.finished { None } else { self.leave() }
     }
 
     /// Runs to the end event by event, reporting the nodes every
@@ -398,11 +412,8 @@ impl<T: Tree> Iterator for Backtrack<T> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<T::Event> {
-        if self.finished {
-            return None;
-        }
-        if self.closing {
-            return self.leave();
+        if self.halted {
+            return self.halt();
         }
         match self.phase {
             Phase::Enter => self.arrive(),

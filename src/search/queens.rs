@@ -144,12 +144,15 @@ pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'stati
         depth: usize,
     ) -> Choice<u8, QueensEvent>;
 
-    /// The columns a child with masks `child`, placed at `depth`, will
-    /// scan (set when it is pushed), with the work its place costs; 0 for
-    /// rules that set them on entering.
+    /// The child with masks `masks` of a place at `depth`, with the work
+    /// the place costs; the columns it scans are set here or, by rules
+    /// that say so, on entering it.
     #[inline(always)]
-    fn todo(_: &QueensTree<Self>, _child: Masks, _depth: usize, _: &mut Counters) -> u32 {
-        0
+    fn child(_: &QueensTree<Self>, masks: Masks, _depth: usize, _: &mut Counters) -> Frame {
+        Frame {
+            masks,
+            ..Frame::default()
+        }
     }
 
     /// Step 3: every column of the node at `depth` scanned; with rejects
@@ -381,6 +384,24 @@ pub struct Frame {
     /// (or, by rules that say so, when it is entered); read only once it
     /// is scanned.
     todo: u32,
+    /// The columns the node places in (the mask search's `searchable`),
+    /// set when it is pushed, so that telling a scanned column's fate is
+    /// one test.
+    free: u32,
+}
+
+impl Frame {
+    /// Takes the next column to scan, lowest first (`None`: every column
+    /// scanned).
+    #[inline(always)]
+    fn next_column(&mut self) -> Option<u8> {
+        let todo = self.todo;
+        if todo == 0 {
+            return None;
+        }
+        self.todo = todo & (todo - 1);
+        Some(todo.trailing_zeros() as u8)
+    }
 }
 
 /// The stack holds the root and one node per row: `n + 1` frames at most.
@@ -500,6 +521,7 @@ impl<R: Rules> Tree for QueensTree<R> {
             } else {
                 self.root_columns
             },
+            free: self.root_columns,
         }
     }
 
@@ -533,10 +555,10 @@ impl<R: Rules> Tree for QueensTree<R> {
         counters: &mut Counters,
     ) -> (Frame, QueensEvent) {
         let masks = parent.masks.child(1 << col, self.all);
-        let todo = R::todo(self, masks, depth, counters);
+        let child = R::child(self, masks, depth, counters);
         self.queens[depth] = col;
         let row = depth as u8;
-        (Frame { masks, todo }, QueensEvent::Place { row, col })
+        (child, QueensEvent::Place { row, col })
     }
 
     #[inline(always)]
@@ -762,21 +784,18 @@ impl Rules for Pruning {
     }
 
     /// Step 2: the next column, lowest first: a `reject`, or a place.
-    /// Without rejects `todo` holds only the searchable columns.
+    /// Without rejects `todo` holds only the free columns.
     #[inline(always)]
     fn choose(
         tree: &mut QueensTree<Pruning>,
         frame: &mut Frame,
         depth: usize,
     ) -> Choice<u8, QueensEvent> {
-        let todo = frame.todo;
-        if todo == 0 {
+        let Some(col) = frame.next_column() else {
             return Choice::Done;
-        }
-        frame.todo = todo & (todo - 1);
-        let col = todo.trailing_zeros() as u8;
-        let allowed = tree.allowed(depth);
-        if tree.options.rejects && tree.all & !frame.masks.attacked() & allowed & 1 << col == 0 {
+        };
+        if frame.free & 1 << col == 0 {
+            let allowed = tree.allowed(depth);
             let reject = QueensTree::<Pruning>::reject(depth as u8, col, allowed, frame.masks);
             return Choice::Reject(reject);
         }
@@ -784,18 +803,20 @@ impl Rules for Pruning {
     }
 
     /// With rejects every column is scanned, except on a complete board;
-    /// without, only the legal ones.
+    /// without, only the free ones.
     #[inline(always)]
-    fn todo(tree: &QueensTree<Pruning>, child: Masks, depth: usize, c: &mut Counters) -> u32 {
+    fn child(tree: &QueensTree<Pruning>, masks: Masks, depth: usize, c: &mut Counters) -> Frame {
         let all = tree.all;
         // A complete board has no row left whose legal columns to compute.
         let open = u64::from(depth + 1 < usize::from(tree.options.n));
         c.work += PLACE_OPS + LEGAL_OPS * open;
-        if tree.options.rejects {
-            all & (u32::from(child.cols != all)).wrapping_neg()
+        let free = all & !masks.attacked();
+        let todo = if tree.options.rejects {
+            all & (u32::from(masks.cols != all)).wrapping_neg()
         } else {
-            all & !child.attacked()
-        }
+            free
+        };
+        Frame { masks, todo, free }
     }
 
     fn run_to_end(search: &mut Queens<Pruning>) {
@@ -870,7 +891,11 @@ impl Queens<Pruning> {
             if depth == 0 {
                 weight = tree.weight(Some(bit.trailing_zeros() as u8));
             }
-            frames[depth] = Frame { masks, todo };
+            frames[depth] = Frame {
+                masks,
+                todo,
+                free: 0,
+            };
             depth += 1;
             (todo, masks) = (legal, child);
         }

@@ -18,104 +18,80 @@
 //! in a dead end. No symmetry: every weight is 1; for n = 8 the search
 //! enters 109,601 nodes (1 + 8 + 8·7 + ... + 8!) and finds 92 solutions.
 
+use super::Counters;
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
-use super::{Budget, Counters, Phase, Search, SearchEvent};
 
-/// The stack holds the root and one node per row.
-const STACK: usize = MAX_N as usize + 1;
-
-/// The permutation search: a resumable, cloneable iterator of
-/// [`QueensEvent`]s (the events of the mask search; `by` is `column` while
-/// placing and `high`/`low` on a complete board).
+/// The permutation tree: what the search holds beyond its stack of nodes
+/// (each node is the columns it has still to scan, lowest first).
 #[derive(Clone, Debug)]
-pub struct Permutations {
+pub struct PermutationTree {
     n: u8,
     rejects: bool,
     /// `U = 2^n - 1`.
     all: u32,
     /// Columns used by the placed queens.
     used: u32,
-    /// `todo[r]`: the columns node `r` has still to scan, lowest first
-    /// (set to `U` when the node is pushed).
-    todo: [u32; STACK],
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
-    /// The current node's row: the number of queens placed.
-    depth: usize,
-    phase: Phase,
-    /// Set by [`Permutations::close`]: only the closing undos follow.
-    closing: bool,
-    budget: Budget,
-    counters: Counters,
-    finished: bool,
+    /// Between the entering of a complete board in conflict and its
+    /// step 2 (rejects on): the conflict's `reject`.
+    conflict: Option<QueensEvent>,
 }
+
+/// The permutation search: a resumable, cloneable iterator of
+/// [`QueensEvent`]s (the events of the mask search; `by` is `column` while
+/// placing and `high`/`low` on a complete board).
+pub type Permutations = Backtrack<PermutationTree>;
 
 impl Permutations {
     /// A search for `n` queens (`n` at most [`MAX_N`], validated by the
     /// caller); `rejects` switches the `reject` events on.
     pub fn new(n: u8, rejects: bool) -> Permutations {
         assert!(n <= MAX_N, "n is validated by the caller");
-        Permutations {
+        Backtrack::of(PermutationTree {
             n,
             rejects,
             all: (1u32 << n) - 1,
             used: 0,
-            // The root's columns are set here, every other node's when it
-            // is pushed; a complete board's are never read.
-            todo: [(1u32 << n) - 1; STACK],
             queens: [0; MAX_N as usize],
-            depth: 0,
-            phase: Phase::Enter,
-            closing: false,
-            budget: Budget::default(),
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            finished: false,
-        }
+            conflict: None,
+        })
     }
 
     /// Board size.
     pub fn n(&self) -> u8 {
-        self.n
+        self.tree().n
     }
 
     /// Whether `reject` events are yielded.
     pub fn rejects(&self) -> bool {
-        self.rejects
+        self.tree().rejects
     }
 
     /// The columns of the queens placed so far: the current node's prefix.
     pub fn queens(&self) -> &[u8] {
-        &self.queens[..self.depth]
+        &self.tree().queens[..self.depth()]
     }
 
     /// The row being filled at the current node (`n` on a complete board).
     pub fn row(&self) -> u8 {
-        self.depth as u8
+        self.depth() as u8
     }
 
     /// The columns the placed queens use (bit `2^c` for column `c`).
     pub fn used(&self) -> u32 {
-        self.used
+        self.tree().used
     }
 
     /// The columns still free: `U & !used`.
     pub fn free(&self) -> u32 {
-        self.all & !self.used
+        self.tree().all & !self.tree().used
     }
 
     /// `U = 2^n - 1`.
     pub fn all_columns(&self) -> u32 {
-        self.all
-    }
-
-    /// Stops the search: from now on it yields only the `undo`s that close
-    /// the open places, deepest first, then ends (what a node budget or any
-    /// early stop needs).
-    pub fn close(&mut self) {
-        self.closing = true;
+        self.tree().all
     }
 
     /// The first row `j >= 1` of the complete board whose queen shares a
@@ -123,7 +99,14 @@ impl Permutations {
     /// when some earlier `i` has `a[j] - a[i] == j - i` and `low` when some
     /// has `a[i] - a[j] == j - i`.
     pub fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
-        let a = self.queens();
+        self.tree().first_conflict(self.depth())
+    }
+}
+
+impl PermutationTree {
+    /// [`Permutations::first_conflict`] of the first `depth` queens.
+    fn first_conflict(&self, depth: usize) -> Option<(u8, u8, Attacks)> {
+        let a = &self.queens[..depth];
         (1..a.len()).find_map(|j| {
             let (mut high, mut low) = (false, false);
             for (i, &ai) in a[..j].iter().enumerate() {
@@ -139,147 +122,119 @@ impl Permutations {
             })
         })
     }
+}
 
-    #[inline]
-    fn emit(&mut self, event: QueensEvent) -> Option<QueensEvent> {
-        self.counters.record(event.kind());
-        Some(event)
+impl Tree for PermutationTree {
+    type Event = QueensEvent;
+    /// The columns the node has still to scan, lowest first.
+    type Node = u32;
+    /// The column of the queen to place.
+    type Choice = u8;
+
+    const ROOT_IS_NODE: bool = true;
+
+    fn root(&mut self) -> u32 {
+        self.all
     }
 
-    /// Leaves node `depth`, yielding the `undo` of the queen that entered
-    /// it; the root's leaving ends the search.
+    fn depth_hint(&self) -> usize {
+        usize::from(self.n) + 1
+    }
+
+    /// Step 1 on a complete board: a solution, or its first conflict
+    /// (told in step 2 with rejects on, followed by the dead end).
     #[inline(always)]
-    fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
-        if depth == 0 {
-            self.finished = true;
-            return None;
+    fn arrive(&mut self, _: &mut u32, depth: usize, c: &mut Counters) -> Arrive<QueensEvent> {
+        if depth < usize::from(self.n) {
+            return Arrive::Scan;
         }
-        self.depth = depth - 1;
-        self.phase = Phase::Scan;
+        match self.first_conflict(depth) {
+            None => {
+                c.solutions += 1;
+                let queens = Columns::new(&self.queens[..depth]);
+                Arrive::Leave(QueensEvent::Solution { queens, weight: 1 })
+            }
+            Some((row, col, by)) if self.rejects => {
+                self.conflict = Some(QueensEvent::Reject { row, col, by });
+                Arrive::Scan
+            }
+            Some(_) => Arrive::Leave(QueensEvent::DeadEnd { row: self.n }),
+        }
+    }
+
+    /// Step 2: the next column of the row; with rejects off the used
+    /// columns are skipped in one mask operation rather than one pass
+    /// each. On a complete board, its conflict.
+    #[inline(always)]
+    fn choose(&mut self, todo: &mut u32, depth: usize) -> Choice<u8, QueensEvent> {
+        if depth == usize::from(self.n) {
+            return self.conflict.take().map_or(Choice::Done, Choice::Reject);
+        }
+        let open = if self.rejects {
+            *todo
+        } else {
+            *todo & !self.used
+        };
+        if open == 0 {
+            return Choice::Done;
+        }
+        let col = open.trailing_zeros() as u8;
+        let bit = 1u32 << col;
+        *todo &= !((bit << 1).wrapping_sub(1));
+        if self.used & bit != 0 {
+            let by = Attacks::none().with(Attack::Column, true);
+            return Choice::Reject(QueensEvent::Reject {
+                row: depth as u8,
+                col,
+                by,
+            });
+        }
+        Choice::Place(col)
+    }
+
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        _: &mut u32,
+        depth: usize,
+        col: u8,
+        _: &mut Counters,
+    ) -> (u32, QueensEvent) {
+        self.used |= 1 << col;
+        self.queens[depth] = col;
+        let row = depth as u8;
+        (self.all, QueensEvent::Place { row, col })
+    }
+
+    /// Step 3: a row below `n` always has a free column, so only a
+    /// complete board (in conflict) ends in a dead end.
+    #[inline(always)]
+    fn done(&mut self, _: &u32, depth: usize, _: bool) -> Option<QueensEvent> {
+        (depth == usize::from(self.n)).then_some(QueensEvent::DeadEnd { row: self.n })
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, _: u32, depth: usize) -> QueensEvent {
         let col = self.queens[depth - 1];
         self.used &= !(1u32 << col);
-        self.emit(QueensEvent::Undo {
+        QueensEvent::Undo {
             row: (depth - 1) as u8,
             col,
-        })
-    }
-}
-
-impl Iterator for Permutations {
-    type Item = QueensEvent;
-
-    // One event per call, without a loop: a node's columns are set when it
-    // is pushed (as the mask engine does), so entering it needs no step of
-    // its own, and with rejects off the used columns are skipped in one
-    // mask operation rather than one pass each.
-    #[inline(always)]
-    fn next(&mut self) -> Option<QueensEvent> {
-        if self.finished {
-            return None;
-        }
-        let depth = self.depth;
-        if self.closing {
-            return self.leave(depth);
-        }
-        if depth < usize::from(self.n) {
-            // 2. The next column of the row.
-            let todo = self.todo[depth];
-            let open = if self.rejects {
-                todo
-            } else {
-                todo & !self.used
-            };
-            if open == 0 {
-                // 3. Every column scanned: leave the node.
-                return self.leave(depth);
-            }
-            self.phase = Phase::Scan;
-            let col = open.trailing_zeros() as u8;
-            let bit = 1u32 << col;
-            self.todo[depth] = todo & !((bit << 1).wrapping_sub(1));
-            let row = depth as u8;
-            if self.used & bit != 0 {
-                let by = Attacks::none().with(Attack::Column, true);
-                return self.emit(QueensEvent::Reject { row, col, by });
-            }
-            if self.budget.refuses(self.counters.nodes) {
-                self.close();
-                return self.leave(depth);
-            }
-            self.used |= bit;
-            self.queens[depth] = col;
-            self.todo[depth + 1] = self.all;
-            self.depth = depth + 1;
-            self.phase = Phase::Enter;
-            self.counters.nodes += 1;
-            return self.emit(QueensEvent::Place { row, col });
-        }
-        self.complete(depth)
-    }
-}
-
-impl Permutations {
-    /// Step 1 on a complete board: a solution, or its first conflict's
-    /// reject (if rejects are on) and then its dead end.
-    #[cold]
-    #[inline(never)]
-    fn complete(&mut self, depth: usize) -> Option<QueensEvent> {
-        match self.phase {
-            Phase::Enter => match self.first_conflict() {
-                None => {
-                    self.phase = Phase::Leave;
-                    self.counters.solutions += 1;
-                    let queens = Columns::new(self.queens());
-                    self.emit(QueensEvent::Solution { queens, weight: 1 })
-                }
-                Some((row, col, by)) if self.rejects => {
-                    // The dead end follows in the scan phase.
-                    self.phase = Phase::Scan;
-                    self.emit(QueensEvent::Reject { row, col, by })
-                }
-                Some(_) => self.dead_end(),
-            },
-            Phase::Scan => self.dead_end(),
-            Phase::Leave => self.leave(depth),
         }
     }
 
-    fn dead_end(&mut self) -> Option<QueensEvent> {
-        self.phase = Phase::Leave;
-        self.emit(QueensEvent::DeadEnd { row: self.n })
-    }
-}
-
-impl Search for Permutations {
-    type Event = QueensEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        // An empty row to scan, and on a complete board no test: straight
-        // on to the undo.
-        self.todo[self.depth] = 0;
-        self.phase = Phase::Leave;
+    /// The used columns are the placed queens'.
+    fn check(&self, nodes: &[u32]) {
+        let depth = nodes.len() - 1;
+        let used = self.queens[..depth].iter().fold(0, |u, &c| u | 1u32 << c);
+        debug_assert_eq!(self.used, used, "the used columns are the queens'");
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Search;
 
     fn counts(n: u8) -> (u64, u64) {
         let mut search = Permutations::new(n, false);

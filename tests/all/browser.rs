@@ -254,7 +254,11 @@ fn read_answer(stream: &mut TcpStream) -> Result<(String, Vec<u8>), String> {
     let mut answer = Vec::new();
     let mut buffer = [0u8; 65536];
     loop {
-        let read = stream.read(&mut buffer).map_err(|e| e.to_string())?;
+        // A signal may interrupt the read before any byte came: read again.
+        let read = match stream.read(&mut buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            read => read.map_err(|e| e.to_string())?,
+        };
         answer.extend_from_slice(&buffer[..read]);
         if let Some(split) = answer.windows(4).position(|w| w == b"\r\n\r\n") {
             let head = String::from_utf8_lossy(&answer[..split]).to_ascii_lowercase();

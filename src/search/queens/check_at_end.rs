@@ -114,12 +114,7 @@ impl Rules for CheckAtEnd {
                 .take()
                 .map_or(Choice::Done, Choice::Reject);
         }
-        let todo = frame.todo;
-        if todo == 0 {
-            return Choice::Done;
-        }
-        frame.todo = todo & (todo - 1);
-        Choice::Place(todo.trailing_zeros() as u8)
+        frame.next_column().map_or(Choice::Done, Choice::Place)
     }
 
     /// Step 3: the dead end of a complete board in conflict; every other

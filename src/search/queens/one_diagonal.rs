@@ -71,12 +71,9 @@ impl Rules for OneDiagonal {
         frame: &mut Frame,
         depth: usize,
     ) -> Choice<u8, QueensEvent> {
-        let todo = frame.todo;
-        if todo == 0 {
+        let Some(col) = frame.next_column() else {
             return Choice::Done;
-        }
-        frame.todo = todo & (todo - 1);
-        let col = todo.trailing_zeros() as u8;
+        };
         let bit = 1u32 << col;
         let masks = frame.masks;
         // 2. Only C and H are read: L is never consulted.
