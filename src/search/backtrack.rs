@@ -15,7 +15,8 @@
 //! 2. **Entering** a node (**`arrive`**): the rules may end it at once
 //!    with an event (a solution, a dead end known on entry), end it and
 //!    stop the whole search (the last solution wanted), or go on to its
-//!    choices.
+//!    choices, at once or after an event ([`Arrive::Tell`]: a solution that
+//!    longer ones may extend).
 //! 3. **Scanning** (**`choose`**): the node's next choice is either
 //!    refused with a `reject`, or placed. A place that counts as a node is
 //!    first tested against the budget; a refused one closes the search.
@@ -50,6 +51,9 @@ pub enum Arrive<E> {
     Leave(E),
     /// Yield this event and close the search: the last solution wanted.
     Stop(E),
+    /// Yield this event, then go on to the node's choices: a solution that
+    /// longer ones may extend (words: a word that is a prefix of another).
+    Tell(E),
 }
 
 /// A node's next choice (step 3).
@@ -303,6 +307,10 @@ impl<T: Tree> Backtrack<T> {
             Arrive::Stop(event) => {
                 self.phase = Phase::Leave;
                 self.close();
+                self.emit(event)
+            }
+            Arrive::Tell(event) => {
+                self.phase = Phase::Scan;
                 self.emit(event)
             }
         }

@@ -28,6 +28,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::grid::CellSet;
 use super::{Counters, EventKind, Search, SearchEvent};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
@@ -263,7 +264,7 @@ pub struct MazeTree<R> {
     grid: Grid,
     rejects: bool,
     /// One bit per cell (at most 16×16 = 256): the current path's cells.
-    visited: [u64; 4],
+    visited: CellSet,
     /// The first [`KEPT_PATHS`] paths found.
     paths: Vec<String>,
     /// The current path's moves, kept for the paths found.
@@ -286,12 +287,6 @@ impl<R: Rules> MazeTree<R> {
     #[inline]
     fn cell(&self, row: u8, col: u8) -> usize {
         usize::from(row) * self.grid.cols + usize::from(col)
-    }
-
-    #[inline]
-    fn flip(&mut self, row: u8, col: u8) {
-        let cell = self.cell(row, col);
-        self.visited[cell / 64] ^= 1 << (cell % 64);
     }
 
     /// Step 1: the start's wall, or else the goal's, if either is one.
@@ -377,7 +372,7 @@ impl<R: Rules> Tree for MazeTree<R> {
             let index = self.cell(row, col);
             let reason = if !self.grid.open[index] {
                 Reason::Wall
-            } else if self.visited[index / 64] >> (index % 64) & 1 == 1 {
+            } else if self.visited.contains(index as u8) {
                 Reason::Visited
             } else {
                 return Choice::Place((row, col, Some(mv)));
@@ -403,7 +398,8 @@ impl<R: Rules> Tree for MazeTree<R> {
         _counters: &mut Counters,
     ) -> (Cell, MazeEvent) {
         if R::MARK {
-            self.flip(row, col);
+            self.visited
+                .insert(CellSet::index(row, col, self.grid.cols));
         }
         if let Some(mv) = mv {
             self.moves.push(mv.letter());
@@ -430,7 +426,8 @@ impl<R: Rules> Tree for MazeTree<R> {
     #[inline(always)]
     fn undo(&mut self, cell: Cell, _depth: usize) -> MazeEvent {
         if R::MARK {
-            self.flip(cell.row, cell.col);
+            self.visited
+                .remove(CellSet::index(cell.row, cell.col, self.grid.cols));
         }
         if cell.mv.is_some() {
             self.moves.pop();
@@ -442,11 +439,11 @@ impl<R: Rules> Tree for MazeTree<R> {
     }
 
     fn check(&self, cells: &[Cell]) {
-        let mut visited = [0u64; 4];
-        for c in &cells[1..] {
-            let cell = self.cell(c.row, c.col);
-            visited[cell / 64] |= 1 << (cell % 64);
-        }
+        let cols = self.grid.cols;
+        let visited: CellSet = cells[1..]
+            .iter()
+            .map(|c| CellSet::index(c.row, c.col, cols))
+            .collect();
         debug_assert!(
             !R::MARK || self.visited == visited,
             "the visited set equals the path {cells:?}"
@@ -467,7 +464,7 @@ impl<R: Rules> Maze<R> {
         Backtrack::of(MazeTree {
             grid: grid.clone(),
             rejects,
-            visited: [0; 4],
+            visited: CellSet::default(),
             paths: Vec::new(),
             moves: String::with_capacity(grid.rows * grid.cols),
             rules: PhantomData,
@@ -517,8 +514,7 @@ impl<R: Rules> Maze<R> {
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        let cell = row * self.grid().cols + col;
-        self.tree().visited[cell / 64] >> (cell % 64) & 1 == 1
+        self.tree().visited.holds(row, col, self.grid().cols)
     }
 
     /// How many paths were found so far.

@@ -256,6 +256,9 @@ pub struct WordOptions {
 pub struct Cell {
     row: u8,
     col: u8,
+    /// The letter the next cell must hold (0 at the root and the last
+    /// letter), looked up once on entry rather than on every scan.
+    wanted: u8,
     /// At a cell: the next direction to look at, an index into
     /// [`Dir::CLOCKWISE`]. At the root: the next start cell (step 3), or,
     /// once step 1 decided the result, the next of its events.
@@ -327,7 +330,7 @@ impl<R: Rules> WordTree<R> {
                 continue;
             }
             let at = self.board.coords(cell);
-            if R::UNMARK || !self.visited.contains(cell) {
+            if R::UNMARK || !self.visited.contains(cell as u8) {
                 return Choice::Place(at);
             }
             // A mark left behind by an earlier path (only a bug leaves
@@ -357,6 +360,7 @@ impl<R: Rules> Tree for WordTree<R> {
         Cell {
             row: 0,
             col: 0,
+            wanted: 0,
             next: 0,
         }
     }
@@ -385,16 +389,16 @@ impl<R: Rules> Tree for WordTree<R> {
             return self.start(cell);
         }
         let (rows, cols) = (self.board.rows, self.board.cols);
-        let wanted = self.searched[depth];
+        let wanted = cell.wanted;
         while let Some(&dir) = Dir::CLOCKWISE.get(usize::from(cell.next)) {
             cell.next += 1;
             let Some((row, col)) = dir.from(cell.row, cell.col, rows, cols) else {
                 continue;
             };
-            let next = usize::from(row) * cols + usize::from(col);
+            let next = CellSet::index(row, col, cols);
             let reason = if R::CHECK_VISITED && self.visited.contains(next) {
                 Reason::Visited
-            } else if self.board.letters[next] != wanted {
+            } else if self.board.letters[usize::from(next)] != wanted {
                 Reason::Mismatch
             } else {
                 return Choice::Place((row, col));
@@ -421,11 +425,17 @@ impl<R: Rules> Tree for WordTree<R> {
         _counters: &mut Counters,
     ) -> (Cell, WordEvent) {
         self.visited
-            .insert(usize::from(row) * self.board.cols + usize::from(col));
+            .insert(CellSet::index(row, col, self.board.cols));
         self.path.push((row, col));
         let index = depth as u8;
+        let wanted = self.searched.get(depth + 1).copied().unwrap_or(0);
         (
-            Cell { row, col, next: 0 },
+            Cell {
+                row,
+                col,
+                wanted,
+                next: 0,
+            },
             WordEvent::Place { row, col, index },
         )
     }
@@ -444,7 +454,7 @@ impl<R: Rules> Tree for WordTree<R> {
     fn undo(&mut self, cell: Cell, _depth: usize) -> WordEvent {
         if R::UNMARK {
             self.visited
-                .remove(usize::from(cell.row) * self.board.cols + usize::from(cell.col));
+                .remove(CellSet::index(cell.row, cell.col, self.board.cols));
         }
         self.path.pop();
         WordEvent::Undo {
@@ -459,7 +469,7 @@ impl<R: Rules> Tree for WordTree<R> {
         let cols = self.board.cols;
         let visited: CellSet = path
             .iter()
-            .map(|&(r, c)| usize::from(r) * cols + usize::from(c))
+            .map(|&(r, c)| CellSet::index(r, c, cols))
             .collect();
         // A bug's marks follow its own mistake, not the path.
         debug_assert!(
@@ -617,7 +627,7 @@ impl<R: Rules> WordSearch<R> {
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        self.tree().visited.contains(row * self.board().cols + col)
+        self.tree().visited.holds(row, col, self.board().cols)
     }
 
     /// The path the word was found along, in the original word's order.

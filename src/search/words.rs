@@ -20,9 +20,9 @@
 //!                             H (word OATH)
 //! ```
 //!
-//! The algorithm (the state machine's phases: `Enter` for step 3, `Scan`
-//! for steps 4 and 5, `Leave` for step 6; the path is empty in steps 1
-//! and 2):
+//! The algorithm (on the one driver, [`Backtrack`]: its root, before the
+//! first cell, does steps 1 and 2, and every cell on the path is one of its
+//! nodes, entered in step 3, scanned in steps 4 and 5, left in step 6):
 //!
 //! 1. Before any search, each word in list order: longer than the board
 //!    has cells, or (with the inventory check) needing a letter more often
@@ -40,11 +40,13 @@
 //! 5. A node with trie children and no neighbour placed is a **dead end**.
 //! 6. Leave the node: **undo** it.
 //!
-//! Invariants, checked with `debug_assert!` on every place and undo: one
-//! frame per open place, and the visited set equals the path's cells.
+//! Invariants, checked with `debug_assert!` on every place and undo: the
+//! path is the open cells, and the visited set equals the path's cells.
 
-use super::word::{Board, tally};
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::grid::{CellSet, Dir};
+use super::word::{Board, MAX_WORD, tally};
+use super::{Counters, EventKind, SearchEvent};
 
 /// The most words in a list.
 pub const MAX_WORDS: usize = 64;
@@ -263,42 +265,240 @@ impl Trie {
     }
 }
 
-/// One cell on the explicit stack.
+/// One node of the driver's stack: a cell on the path, or the root (depth
+/// 0, the search before its first cell).
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    cell: u16,
+pub struct Cell {
     row: u8,
     col: u8,
-    /// The trie node of the path's letters so far.
+    /// The trie node of the path's letters so far (the trie's root at the
+    /// root).
     trie: u16,
-    /// Next direction to look at.
-    dir: u8,
-    /// Whether any neighbour was placed.
-    placed: bool,
-    phase: Phase,
+    /// At a cell: the next direction to look at, an index into
+    /// [`Dir::CLOCKWISE`], or [`NO_SCAN`]. At the root: step 1's events
+    /// yielded, then the next start cell after them.
+    next: u16,
 }
 
-/// The words search: a resumable, cloneable iterator of [`WordsEvent`]s.
+/// A cell's `next` when its trie node had no child left to scan for: it
+/// ends with its `undo`, and no dead end.
+const NO_SCAN: u16 = u16::MAX;
+
+/// The words search's rules on the one driver ([`Backtrack`]): what the
+/// search holds beyond its stack of cells.
 #[derive(Clone, Debug)]
-pub struct Words {
+pub struct WordsTree {
     options: WordsOptions,
     board: Board,
     words: Vec<String>,
     trie: Trie,
-    /// The events of step 1, yielded before the search proper.
+    /// The `reject` events of step 1 (kept only when rejects are on).
     preamble: Vec<WordsEvent>,
-    preamble_done: usize,
-    /// One bit per cell (at most 16x16 = 256): the current path's cells.
-    visited: [u64; 4],
-    frames: Vec<Frame>,
-    next_start: usize,
+    /// The current path's cells.
+    visited: CellSet,
+    /// The current path.
+    path: Vec<(u8, u8)>,
     /// The path each word was found along, by word.
     found: Vec<Option<Vec<(u8, u8)>>>,
-    counters: Counters,
-    /// Set by [`Words::close`]: only the path's undos are left.
-    closing: bool,
-    budget: Budget,
-    finished: bool,
+}
+
+/// The words search: a resumable, cloneable iterator of [`WordsEvent`]s.
+pub type Words = Backtrack<WordsTree>;
+
+impl WordsTree {
+    /// Step 3: word `word` ends at the path's trie node `node`.
+    fn solution(&mut self, node: u16, word: u8, counters: &mut Counters) -> Arrive<WordsEvent> {
+        self.found[usize::from(word)] = Some(self.path.clone());
+        counters.solutions += 1;
+        let event = WordsEvent::Solution { word };
+        if self.options.prune {
+            self.prune(node);
+            if !self.trie.has_children(Trie::ROOT) {
+                return Arrive::Stop(event);
+            }
+        }
+        Arrive::Tell(event)
+    }
+
+    /// Cuts a found word's node, if childless, and each ancestor left with
+    /// no child and no unfound word; the root is never cut.
+    fn prune(&mut self, mut node: u16) {
+        while node != Trie::ROOT && !self.trie.has_children(node) {
+            let ends_unfound = self
+                .trie
+                .node(node)
+                .word
+                .is_some_and(|w| self.found[usize::from(w)].is_none());
+            if ends_unfound {
+                break;
+            }
+            let parent = self.trie.node(node).parent;
+            self.trie.cut(node);
+            node = parent;
+        }
+    }
+
+    /// Steps 1 and 2 at the root: step 1's next reject, or the next start
+    /// cell, row-major, whose letter begins a word.
+    fn start(&mut self, root: &mut Cell) -> Choice<(u8, u8, u16), WordsEvent> {
+        if let Some(&event) = self.preamble.get(usize::from(root.next)) {
+            root.next += 1;
+            return Choice::Reject(event);
+        }
+        let letters = &self.board.letters;
+        loop {
+            let cell = usize::from(root.next) - self.preamble.len();
+            let Some(&letter) = letters.get(cell) else {
+                return Choice::Done;
+            };
+            if !self.trie.has_children(Trie::ROOT) {
+                return Choice::Done;
+            }
+            root.next += 1;
+            if let Some(child) = self.trie.child(Trie::ROOT, letter) {
+                let (row, col) = self.board.coords(cell);
+                return Choice::Place((row, col, child));
+            }
+        }
+    }
+}
+
+impl Tree for WordsTree {
+    type Event = WordsEvent;
+    type Node = Cell;
+    /// The cell entered and its trie node.
+    type Choice = (u8, u8, u16);
+
+    const ROOT_IS_NODE: bool = false;
+
+    fn root(&mut self) -> Cell {
+        Cell {
+            row: 0,
+            col: 0,
+            trie: Trie::ROOT,
+            next: 0,
+        }
+    }
+
+    fn depth_hint(&self) -> usize {
+        MAX_WORD + 1
+    }
+
+    /// Step 3: a word not yet found ends here.
+    fn arrive(
+        &mut self,
+        cell: &mut Cell,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<WordsEvent> {
+        match self.trie.node(cell.trie).word {
+            Some(word) if depth > 0 && self.found[usize::from(word)].is_none() => {
+                self.solution(cell.trie, word, counters)
+            }
+            _ => Arrive::Scan,
+        }
+    }
+
+    /// Steps 1 and 2 at the root; step 4 at a cell: the next neighbour that
+    /// makes an event, where the trie node has children (after any cut).
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<(u8, u8, u16), WordsEvent> {
+        if depth == 0 {
+            return self.start(cell);
+        }
+        if cell.next == 0 && !self.trie.has_children(cell.trie) {
+            cell.next = NO_SCAN;
+        }
+        let (rows, cols) = (self.board.rows, self.board.cols);
+        while let Some(&dir) = Dir::CLOCKWISE.get(usize::from(cell.next)) {
+            cell.next += 1;
+            let Some((row, col)) = dir.from(cell.row, cell.col, rows, cols) else {
+                continue;
+            };
+            let next = CellSet::index(row, col, cols);
+            let reason = if self.visited.contains(next) {
+                Refusal::Visited
+            } else if let Some(child) = self
+                .trie
+                .child(cell.trie, self.board.letters[usize::from(next)])
+            {
+                return Choice::Place((row, col, child));
+            } else {
+                Refusal::NoWord
+            };
+            if self.options.rejects {
+                return Choice::Reject(WordsEvent::Reject { row, col, reason });
+            }
+        }
+        Choice::Done
+    }
+
+    /// Steps 2 and 4: the cell is entered.
+    fn apply(
+        &mut self,
+        _parent: &mut Cell,
+        _depth: usize,
+        (row, col, trie): (u8, u8, u16),
+        _counters: &mut Counters,
+    ) -> (Cell, WordsEvent) {
+        self.visited
+            .insert(CellSet::index(row, col, self.board.cols));
+        self.path.push((row, col));
+        let cell = Cell {
+            row,
+            col,
+            trie,
+            next: 0,
+        };
+        (cell, WordsEvent::Place { row, col })
+    }
+
+    /// Step 5: the trie node had children and no neighbour was placed (the
+    /// root tells none).
+    fn done(&mut self, cell: &Cell, depth: usize, placed: bool) -> Option<WordsEvent> {
+        (depth > 0 && !placed && cell.next != NO_SCAN).then_some(WordsEvent::DeadEnd {
+            row: cell.row,
+            col: cell.col,
+        })
+    }
+
+    /// Step 6: the cell leaves the path.
+    fn undo(&mut self, cell: Cell, _depth: usize) -> WordsEvent {
+        self.visited
+            .remove(CellSet::index(cell.row, cell.col, self.board.cols));
+        self.path.pop();
+        WordsEvent::Undo {
+            row: cell.row,
+            col: cell.col,
+        }
+    }
+
+    fn check(&self, cells: &[Cell]) {
+        let path: Vec<(u8, u8)> = cells[1..].iter().map(|c| (c.row, c.col)).collect();
+        debug_assert_eq!(self.path, path, "the path is the open cells");
+        let cols = self.board.cols;
+        let visited: CellSet = path
+            .iter()
+            .map(|&(r, c)| CellSet::index(r, c, cols))
+            .collect();
+        debug_assert_eq!(self.visited, visited, "visited is the path");
+    }
+
+    fn heap_bytes(&self) -> usize {
+        let paths: usize = self
+            .found
+            .iter()
+            .flatten()
+            .map(|p| p.capacity() * std::mem::size_of::<(u8, u8)>())
+            .sum();
+        self.board.letters.capacity()
+            + self.words.iter().map(String::capacity).sum::<usize>()
+            + self.words.capacity() * std::mem::size_of::<String>()
+            + self.trie.nodes.capacity() * std::mem::size_of::<TrieNode>()
+            + self.preamble.capacity() * std::mem::size_of::<WordsEvent>()
+            + self.path.capacity() * std::mem::size_of::<(u8, u8)>()
+            + self.found.capacity() * std::mem::size_of::<Option<Vec<(u8, u8)>>>()
+            + paths
+    }
 }
 
 impl Words {
@@ -337,343 +537,76 @@ impl Words {
         if !options.rejects {
             preamble.clear();
         }
-        Words {
+        Backtrack::of(WordsTree {
             options,
             board: board.clone(),
             words: words.to_vec(),
             trie,
             preamble,
-            preamble_done: 0,
-            visited: [0; 4],
-            frames: Vec::with_capacity(32),
-            next_start: 0,
+            visited: CellSet::default(),
+            path: Vec::with_capacity(MAX_WORD),
             found: vec![None; words.len()],
-            counters: Counters::default(),
-            closing: false,
-            budget: Budget::default(),
-            finished: false,
-        }
+        })
     }
 
     /// How the search was set up.
     pub fn options(&self) -> WordsOptions {
-        self.options
+        self.tree().options
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.tree().board
     }
 
     /// The word list (repeats already dropped).
     pub fn words(&self) -> &[String] {
-        &self.words
+        &self.tree().words
     }
 
     /// The trie as it stands now.
     pub fn trie(&self) -> &Trie {
-        &self.trie
+        &self.tree().trie
     }
 
     /// The trie node of the current path (the root when it is empty).
     pub fn trie_node(&self) -> u16 {
-        self.frames.last().map_or(Trie::ROOT, |f| f.trie)
+        self.top().map_or(Trie::ROOT, |cell| cell.trie)
     }
 
     /// The current path: `(row, col)` of each cell.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.frames.iter().map(|f| (f.row, f.col)).collect()
+        self.tree().path.clone()
     }
 
     /// The current path's letters.
     pub fn prefix(&self) -> String {
-        self.frames
+        let board = self.board();
+        self.tree()
+            .path
             .iter()
-            .map(|f| char::from(self.board.letter(usize::from(f.row), usize::from(f.col))))
+            .map(|&(r, c)| char::from(board.letter(usize::from(r), usize::from(c))))
             .collect()
     }
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        let cell = row * self.board.cols() + col;
-        self.visited[cell / 64] >> (cell % 64) & 1 == 1
+        self.tree().visited.holds(row, col, self.board().cols())
     }
 
     /// The path word `i` was found along, once found.
     pub fn found(&self, i: usize) -> Option<&[(u8, u8)]> {
-        self.found[i].as_deref()
+        self.tree().found[i].as_deref()
     }
 
     /// The words found so far with their paths, in list order.
     pub fn found_words(&self) -> Vec<(&str, &[(u8, u8)])> {
-        self.words
+        let tree = self.tree();
+        tree.words
             .iter()
-            .zip(&self.found)
+            .zip(&tree.found)
             .filter_map(|(w, p)| p.as_deref().map(|p| (w.as_str(), p)))
             .collect()
-    }
-
-    /// Stops the search: from now on every call yields the `undo` of the
-    /// deepest open place, until the path is empty. Pruning ends the search
-    /// through this one door when the trie's root has no child left.
-    pub fn close(&mut self) {
-        self.closing = true;
-    }
-
-    fn recomputed_visited(&self) -> [u64; 4] {
-        let mut visited = [0u64; 4];
-        for frame in &self.frames {
-            let cell = usize::from(frame.cell);
-            visited[cell / 64] |= 1 << (cell % 64);
-        }
-        visited
-    }
-
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth,
-            self.frames.len(),
-            "one frame per place"
-        );
-        debug_assert_eq!(
-            self.visited,
-            self.recomputed_visited(),
-            "visited is the path"
-        );
-    }
-
-    /// A place past the node budget: the search closes instead. Kept out
-    /// of line, so that the hot `next` does not call itself and stays
-    /// inlinable.
-    #[cold]
-    #[inline(never)]
-    fn refuse(&mut self) -> Option<WordsEvent> {
-        self.close();
-        self.next()
-    }
-
-    fn emit(&mut self, event: WordsEvent) -> Option<WordsEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    fn enter(&mut self, cell: usize, trie: u16) -> Option<WordsEvent> {
-        if self.budget.refuses(self.counters.nodes) {
-            return self.refuse();
-        }
-        let (row, col) = (
-            (cell / self.board.cols()) as u8,
-            (cell % self.board.cols()) as u8,
-        );
-        self.visited[cell / 64] |= 1 << (cell % 64);
-        self.frames.push(Frame {
-            cell: cell as u16,
-            row,
-            col,
-            trie,
-            dir: 0,
-            placed: false,
-            phase: Phase::Enter,
-        });
-        self.counters.nodes += 1;
-        let event = self.emit(WordsEvent::Place { row, col });
-        self.check_invariants();
-        event
-    }
-
-    /// The path is empty: step 1's rejects, the next start cell, or the end.
-    fn idle(&mut self) -> Option<WordsEvent> {
-        if let Some(&event) = self.preamble.get(self.preamble_done) {
-            self.preamble_done += 1;
-            return self.emit(event);
-        }
-        let cells = self.board.rows() * self.board.cols();
-        while self.next_start < cells && self.trie.has_children(Trie::ROOT) {
-            let cell = self.next_start;
-            self.next_start += 1;
-            let letter = self
-                .board
-                .letter(cell / self.board.cols(), cell % self.board.cols());
-            if let Some(child) = self.trie.child(Trie::ROOT, letter) {
-                return self.enter(cell, child);
-            }
-        }
-        self.finished = true;
-        None
-    }
-
-    /// Step 3: a word ends here, or on to the neighbours.
-    fn arrive(&mut self) -> Option<WordsEvent> {
-        let depth = self.frames.len() - 1;
-        let trie = self.frames[depth].trie;
-        self.frames[depth].phase = Phase::Scan;
-        if let Some(word) = self.trie.node(trie).word
-            && self.found[usize::from(word)].is_none()
-        {
-            self.found[usize::from(word)] = Some(self.path());
-            self.counters.solutions += 1;
-            if self.options.prune {
-                self.prune(trie);
-                if !self.trie.has_children(Trie::ROOT) {
-                    self.close();
-                }
-            }
-            return self.emit(WordsEvent::Solution { word });
-        }
-        self.start_scan(depth)
-    }
-
-    /// Cuts a found word's node, if childless, and each ancestor left with
-    /// no child and no unfound word; the root is never cut.
-    fn prune(&mut self, mut node: u16) {
-        while node != Trie::ROOT && !self.trie.has_children(node) {
-            let ends_unfound = self
-                .trie
-                .node(node)
-                .word
-                .is_some_and(|w| self.found[usize::from(w)].is_none());
-            if ends_unfound {
-                break;
-            }
-            let parent = self.trie.node(node).parent;
-            self.trie.cut(node);
-            node = parent;
-        }
-    }
-
-    /// Step 4 begins only where the trie node has children (after any cut).
-    fn start_scan(&mut self, depth: usize) -> Option<WordsEvent> {
-        if self.trie.has_children(self.frames[depth].trie) {
-            self.scan(depth)
-        } else {
-            self.frames[depth].phase = Phase::Leave;
-            self.leave()
-        }
-    }
-
-    /// Steps 4 and 5: the next neighbour that makes an event.
-    fn scan(&mut self, depth: usize) -> Option<WordsEvent> {
-        let (rows, cols) = (self.board.rows(), self.board.cols());
-        loop {
-            let frame = self.frames[depth];
-            if frame.dir == 4 {
-                self.frames[depth].phase = Phase::Leave;
-                if !frame.placed {
-                    let (row, col) = (frame.row, frame.col);
-                    return self.emit(WordsEvent::DeadEnd { row, col });
-                }
-                return self.leave();
-            }
-            self.frames[depth].dir += 1;
-            let (r, c) = (usize::from(frame.row), usize::from(frame.col));
-            let next = match frame.dir {
-                0 => (r > 0).then(|| (r - 1, c)),
-                1 => (c + 1 < cols).then(|| (r, c + 1)),
-                2 => (r + 1 < rows).then(|| (r + 1, c)),
-                _ => (c > 0).then(|| (r, c - 1)),
-            };
-            let Some((nr, nc)) = next else {
-                continue;
-            };
-            let reason = if self.is_visited(nr, nc) {
-                Refusal::Visited
-            } else if let Some(child) = self.trie.child(frame.trie, self.board.letter(nr, nc)) {
-                self.frames[depth].placed = true;
-                return self.enter(nr * cols + nc, child);
-            } else {
-                Refusal::NoWord
-            };
-            if self.options.rejects {
-                let (row, col) = (nr as u8, nc as u8);
-                return self.emit(WordsEvent::Reject { row, col, reason });
-            }
-        }
-    }
-
-    /// Step 6: leave the cell.
-    fn leave(&mut self) -> Option<WordsEvent> {
-        let frame = self.frames.pop()?;
-        let cell = usize::from(frame.cell);
-        self.visited[cell / 64] &= !(1 << (cell % 64));
-        let event = self.emit(WordsEvent::Undo {
-            row: frame.row,
-            col: frame.col,
-        });
-        self.check_invariants();
-        event
-    }
-}
-
-impl Iterator for Words {
-    type Item = WordsEvent;
-
-    fn next(&mut self) -> Option<WordsEvent> {
-        if self.finished {
-            return None;
-        }
-        if self.closing {
-            return match self.leave() {
-                Some(event) => Some(event),
-                None => {
-                    self.finished = true;
-                    None
-                }
-            };
-        }
-        let Some(frame) = self.frames.last() else {
-            return self.idle();
-        };
-        let depth = self.frames.len() - 1;
-        match frame.phase {
-            Phase::Enter => self.arrive(),
-            Phase::Scan if frame.dir == 0 && !frame.placed => self.start_scan(depth),
-            Phase::Scan => self.scan(depth),
-            Phase::Leave => self.leave(),
-        }
-    }
-}
-
-impl Search for Words {
-    type Event = WordsEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
-    fn heap_bytes(&self) -> usize {
-        let paths: usize = self
-            .found
-            .iter()
-            .flatten()
-            .map(|p| p.capacity() * std::mem::size_of::<(u8, u8)>())
-            .sum();
-        self.board.rows() * self.board.cols()
-            + self.words.iter().map(String::capacity).sum::<usize>()
-            + self.words.capacity() * std::mem::size_of::<String>()
-            + self.trie.nodes.capacity() * std::mem::size_of::<TrieNode>()
-            + self.preamble.capacity() * std::mem::size_of::<WordsEvent>()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
-            + self.found.capacity() * std::mem::size_of::<Option<Vec<(u8, u8)>>>()
-            + paths
     }
 }
 
