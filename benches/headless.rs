@@ -38,7 +38,7 @@ use backstep::search::maze::Maze;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::queens_permutations::Permutations;
 use backstep::search::sudoku_propagate::{Propagate, PropagateOptions};
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
 /// Counts allocation calls, so that "no allocation per event" is measured.
 struct Counting;
@@ -108,7 +108,7 @@ fn queens(n: u8) -> Queens {
 }
 
 /// Prints the search in `mode` to a fresh sink, as `main` does.
-fn print_to_sink<S: Sheet>(search: S, mode: Mode) -> (Duration, u64, usize) {
+fn print_to_sink<S: Scene>(search: S, mode: Mode) -> (Duration, u64, usize) {
     let mut sink = Sink::new();
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let start = Instant::now();
@@ -197,7 +197,7 @@ fn main() {
 
 /// Prints the search `make` builds in `mode`, best of `reps`, then writes
 /// the same bytes from memory, and prints one row of the table.
-fn measure<S: Sheet>(name: &str, make: impl Fn() -> S, mode: Mode, reps: u64) {
+fn measure<S: Scene>(name: &str, make: impl Fn() -> S, mode: Mode, reps: u64) {
     let mut text = Vec::new();
     print(make(), mode, &mut text).expect("a Vec takes every write");
     let lines = text.iter().filter(|&&b| b == b'\n').count();

@@ -11,10 +11,10 @@
 
 use clap::{Args, CommandFactory, Parser};
 
-use backstep::check::CheckArgs;
+use backstep::commands::check::CheckArgs;
+use backstep::commands::replay::ReplayArgs;
 use backstep::launch::SearchView;
 use backstep::registry::{self, KINDS};
-use backstep::ui::replay::ReplayArgs;
 
 // The program's `--help` text comes from the registry, which names the
 // searches; with no command the top-level options are the default

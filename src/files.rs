@@ -27,6 +27,17 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
+/// `text` as one word of a POSIX shell command: as it is when it has only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// inside written `'\''`).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// A path or a typed argument as messages name it: in double quotes, with
 /// control characters escaped and bytes that are not UTF-8 shown as U+FFFD.
 pub fn quoted(path: impl AsRef<OsStr>) -> String {
@@ -102,7 +113,7 @@ pub fn size_words(bytes: u64) -> String {
     match bytes {
         b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
         b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b => format!("{b} bytes"),
+        b => crate::model::counted(b, "byte", "bytes"),
     }
 }
 

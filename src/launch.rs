@@ -19,15 +19,18 @@ use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use crate::check;
 use crate::estimate;
+pub use crate::files::shell_word;
 use crate::model;
+pub use crate::parting::BugLine;
 use crate::parting::{self, Explain};
 use crate::position::{self, Position};
 use crate::print::{self, Mode};
 use crate::progress::Progress;
 use crate::ui::app::{App, Panel};
 use crate::ui::compare::{self, Contender, Cost, Pane};
-use crate::ui::{self, scene::Scene, still, svg, theme::Theme};
-use crate::worksheet::{self, Blanks, Group, Sheet};
+use crate::ui::scene::{Capability, Scene};
+use crate::ui::{self, still, svg, theme::Theme};
+use crate::worksheet::{self, Blanks, Group};
 
 /// One search's parsed options (a subcommand's, or a `compare`
 /// subcommand's), ready to run.
@@ -49,15 +52,16 @@ pub trait Launch: Args + FromArgMatches + 'static {
     fn search_view(&mut self) -> Option<&mut SearchView> {
         None
     }
-}
 
-/// One bug of the bug lab, as `backstep bugs` lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BugLine {
-    /// The name `--bug` takes.
-    pub name: String,
-    /// What the bug gets wrong, in one line.
-    pub about: String,
+    /// What the searches this command builds do not offer (see
+    /// [`Capability`]): the options and `--print` modes that ask for them
+    /// are left out of the command's `--help`, completions and man page
+    /// ([`hiding`]), and refused by name if given all the same. None by
+    /// default; a test holds every registered command's list to what its
+    /// searches offer (`Opened::offers`).
+    fn lacks() -> &'static [Capability] {
+        &[]
+    }
 }
 
 /// The bugs of a search's `--bug` value enum, with their help lines.
@@ -91,6 +95,9 @@ pub trait Kind: Sync {
     fn run_compare(&self, matches: &ArgMatches) -> Result<ExitCode>;
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
+
+    /// What the search does not offer ([`Launch::lacks`]).
+    fn lacks(&self) -> &'static [Capability];
 
     /// The search's variants, as the arguments after its subcommand that
     /// pick each (see [`variants_of`]).
@@ -174,6 +181,8 @@ pub trait Opened {
     /// The rows of the trace table panel, as far as the search has gone
     /// (brought up to the step as the panel brings them when shown).
     fn table_rows(&mut self) -> Vec<Vec<String>>;
+    /// Whether the search offers `capability`.
+    fn offers(&self, capability: Capability) -> bool;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -197,6 +206,10 @@ impl<S: Scene + 'static> Opened for App<S> {
         self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()
+    }
+
+    fn offers(&self, capability: Capability) -> bool {
+        capability.offered(self.timeline.search())
     }
 }
 
@@ -280,7 +293,8 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn command(&self) -> clap::Command {
-        listing_alone(S::augment_args(clap::Command::new(self.name)))
+        let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
+        hiding(command, S::lacks())
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -298,6 +312,10 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn lacks(&self) -> &'static [Capability] {
+        S::lacks()
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
@@ -331,7 +349,8 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn command(&self) -> clap::Command {
-        listing_alone(S::augment_args(clap::Command::new(self.name)))
+        let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
+        hiding(command, S::lacks())
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -349,6 +368,10 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn bugs(&self) -> Vec<BugLine> {
         S::bugs()
+    }
+
+    fn lacks(&self) -> &'static [Capability] {
+        S::lacks()
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
@@ -377,6 +400,92 @@ fn listing_alone(command: clap::Command) -> clap::Command {
         .filter(|id| !matches!(id.as_str(), LIST | "help" | "version"))
         .collect();
     command.mut_arg(LIST, |arg| arg.conflicts_with_all(others))
+}
+
+/// `command` without what a search lacking `lacks` cannot do in its
+/// help: `--print worksheet` and the worksheet's options, `--predict`,
+/// `--panel code`. They stay accepted, so that asking for one is the
+/// search's own error naming it ([`Capability::refused`]), not clap's.
+fn hiding(mut command: clap::Command, lacks: &[Capability]) -> clap::Command {
+    for capability in lacks {
+        // The `--print` mode, the `--panel` and the options that ask for it.
+        let (print, panel, options): (_, _, &[&str]) = match capability {
+            Capability::Worksheet => (Some("worksheet"), None, &["blanks", "no_key", "estimate"]),
+            Capability::Predict => (None, None, &["predict"]),
+            Capability::Algorithm => (None, Some("code"), &[]),
+            Capability::Board => (None, None, &[]),
+        };
+        for id in options {
+            command = command.mut_arg(*id, |arg| arg.hide(true));
+        }
+        if let Some(mode) = print {
+            command = hide_value::<Mode>(command, "print", mode);
+        }
+        if let Some(panel) = panel {
+            command = hide_value::<Panel>(command, "panel", panel);
+        }
+    }
+    command
+}
+
+/// `command` with the value `value` of its enum option `id` left out of
+/// the help (and any value hidden before still hidden).
+fn hide_value<E>(command: clap::Command, id: &str, value: &str) -> clap::Command
+where
+    E: ValueEnum + Clone + Send + Sync + 'static,
+{
+    let Some(arg) = command.get_arguments().find(|arg| arg.get_id() == id) else {
+        return command;
+    };
+    let mut hidden: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    hidden.push(value.to_string());
+    command.mut_arg(id, |arg| arg.value_parser(Hiding::<E>::new(hidden)))
+}
+
+/// An enum option's parser that leaves some of its values out of the help.
+#[derive(Clone)]
+struct Hiding<E: ValueEnum + Clone + Send + Sync + 'static> {
+    hidden: Vec<String>,
+    parser: clap::builder::EnumValueParser<E>,
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> Hiding<E> {
+    fn new(hidden: Vec<String>) -> Self {
+        Hiding {
+            hidden,
+            parser: clap::builder::EnumValueParser::new(),
+        }
+    }
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser for Hiding<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        self.parser.parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let values = E::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value);
+        Some(Box::new(values.map(|value| {
+            let hide = self.hidden.iter().any(|name| name == value.get_name());
+            value.hide(hide)
+        })))
+    }
 }
 
 thread_local! {
@@ -478,17 +587,6 @@ fn typed_command(seeded: bool) -> Option<String> {
         }
     }
     Some(words.join(" "))
-}
-
-/// `text` as one word of a POSIX shell command: as it is when it has only
-/// characters no shell treats specially, else in single quotes (a `'`
-/// inside written `'\''`).
-pub fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%^".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        return text.to_string();
-    }
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Clap parsed the matches from the very command it then reads them back
@@ -972,6 +1070,37 @@ impl View {
     }
 }
 
+/// Refuses what `view` asks of `search` that the search does not offer
+/// (a worksheet, predict mode, the algorithm panel), naming the search
+/// and what was asked, before anything is shown or printed.
+fn offered<S: Scene>(search: &S, name: &str, view: &View) -> Result<()> {
+    let asked = [
+        (
+            view.mode == Some(Mode::Worksheet),
+            Capability::Worksheet,
+            "--print worksheet",
+        ),
+        (view.predict, Capability::Predict, "--predict"),
+        (
+            view.panel == Panel::Code,
+            Capability::Algorithm,
+            "--panel code",
+        ),
+    ];
+    for (wanted, capability, typed) in asked {
+        if wanted && !capability.offered(search) {
+            return Err(capability.refused(&search_named(name), typed));
+        }
+    }
+    Ok(())
+}
+
+/// The search as an error names it: its command as typed (without the
+/// options of how it is shown), else `name`.
+fn search_named(name: &str) -> String {
+    typed_command(false).unwrap_or_else(|| name.to_string())
+}
+
 /// Probes behind the screen's estimate: they refine it for a while, on a
 /// thread of their own that ends with the screen.
 const UI_PROBES: u64 = 200_000;
@@ -981,10 +1110,11 @@ const UI_PROBES: u64 = 200_000;
 const PROGRESS_PROBES: u64 = 10_000;
 
 /// Prints the search headless, or opens the terminal UI on it.
-pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
+pub fn show<S: Scene + 'static>(mut search: S, name: &str, view: View) -> Result<ExitCode> {
     if let Some(max) = view.max_nodes {
         search.limit_nodes(max);
     }
+    offered(&search, name, &view)?;
     if let Some(request) = view.check {
         return check::serve(search, name, request, view.theme, view.mouse);
     }
@@ -1073,13 +1203,15 @@ pub fn show<S: Scene + Sheet + 'static>(mut search: S, name: &str, view: View) -
         }
         _ => Progress::off(),
     };
-    let printed = match mode {
-        Mode::Worksheet if view.estimate => {
-            let probed = search.clone();
-            worksheet::write(search, &view.blanks, &view.sheet, &mut out)
-                .and_then(|()| worksheet::write_estimate(&probed, view.seed, &mut out))
+    let words = search.clone();
+    let printed = match (mode, words.sheet()) {
+        (Mode::Worksheet, Some(sheet)) if view.estimate => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+                .and_then(|()| worksheet::write_estimate(&words, view.seed, &mut out))
         }
-        Mode::Worksheet => worksheet::write(search, &view.blanks, &view.sheet, &mut out),
+        (Mode::Worksheet, Some(sheet)) => {
+            worksheet::write(search, sheet, &view.blanks, &view.sheet, &mut out)
+        }
         _ => print::print_watched(search, mode, &mut out, &mut progress),
     };
     progress.finish();
@@ -1093,15 +1225,29 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
     (left, right): (A, B),
     name: &str,
     labels: [&str; 2],
+    named: Named,
     view: &CompareView,
 ) -> Result<ExitCode> {
     show_sides(
         vec![Box::new(left), Box::new(right)],
         name,
-        &labels,
+        (&labels, named),
         view,
         false,
     )
+}
+
+/// Whether a compared search's own summary names the variant a side runs:
+/// the command that builds the sides knows, so nothing reads the summary's
+/// words to find out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// Its head names it already: `queens 6 symmetry`, `colour 4 vertices,
+    /// 5 edges, m=3`.
+    InHead,
+    /// Its head does not (`sudoku`): the side's label follows the head
+    /// (`sudoku mrv`).
+    ByLabel,
 }
 
 /// Prints every side's summary, each labelled with its variant, the node
@@ -1110,7 +1256,7 @@ pub fn show_pair<A: Scene + 'static, B: Scene + 'static>(
 pub fn show_sides(
     mut sides: Vec<Box<dyn Contender>>,
     name: &str,
-    labels: &[&str],
+    (labels, named): (&[&str], Named),
     view: &CompareView,
     costs: bool,
 ) -> Result<ExitCode> {
@@ -1132,7 +1278,11 @@ pub fn show_sides(
     let mut text = String::new();
     for (side, label) in sides.iter_mut().zip(labels) {
         side.run_to_end();
-        text.push_str(&labelled(side.summary(), label));
+        let mut summary = side.summary();
+        if named == Named::ByLabel {
+            summary.head = format!("{} {label}", summary.head);
+        }
+        text.push_str(&summary.to_string());
         text.push('\n');
     }
     let nodes: Vec<u64> = sides.iter().map(|s| s.nodes()).collect();
@@ -1151,21 +1301,6 @@ pub fn show_sides(
     }
     print_text(&text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A summary whose first line names its variant: `sudoku: ...` becomes
-/// `sudoku mrv: ...`, like `queens 8 symmetry: ...`, which already names
-/// its own (a label in words, `check at end`, matches the summary's
-/// `check-at-end`).
-pub fn labelled(mut summary: model::Summary, label: &str) -> String {
-    let head = summary.head.replace('-', " ");
-    // A head of comma-separated parts (`colour 4 vertices, 5 edges, m=3,
-    // all`) names its variant in one part of its own.
-    let named = |part: &str| part == label || part.ends_with(&format!(" {label}"));
-    if !head.split(", ").any(named) {
-        summary.head = format!("{} {label}", summary.head);
-    }
-    summary.to_string()
 }
 
 /// `backstep bugs`: every search's bugs, one line each, in registry order.
@@ -1190,7 +1325,7 @@ pub fn bugs_text(kinds: &[&dyn Kind]) -> String {
 /// Shows a bug variant as [`show`] does; its worksheet (`--print
 /// worksheet`) also asks for the first row where it goes wrong, which the
 /// answer key names by setting its table beside `correct`'s.
-pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
+pub fn show_bug<B: Scene + 'static, C: Scene>(
     (bug, mut correct): (B, C),
     name: &str,
     bug_name: &str,
@@ -1204,8 +1339,20 @@ pub fn show_bug<B: Scene + Sheet + 'static, C: Scene + Sheet>(
         bug.limit_nodes(max);
         correct.limit_nodes(max);
     }
+    let words = bug.clone();
+    let Some(sheet) = words.sheet() else {
+        return Err(Capability::Worksheet.refused(&search_named(name), "--print worksheet"));
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let printed = worksheet::write_bug(bug, correct, bug_name, &view.blanks, &view.sheet, &mut out);
+    let printed = worksheet::write_bug(
+        bug,
+        sheet,
+        correct,
+        bug_name,
+        &view.blanks,
+        &view.sheet,
+        &mut out,
+    );
     written(printed.and_then(|()| out.flush()))?;
     Ok(ExitCode::SUCCESS)
 }

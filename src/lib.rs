@@ -13,6 +13,7 @@
 pub mod assets;
 pub mod cast;
 pub mod check;
+pub mod commands;
 pub mod estimate;
 pub mod files;
 pub mod input;

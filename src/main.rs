@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{ArgMatches, FromArgMatches};
 
-use backstep::check::CheckArgs;
+use backstep::commands::check::CheckArgs;
+use backstep::commands::replay::ReplayArgs;
 use backstep::files;
 use backstep::launch::{self, Launch};
 use backstep::registry::{self, KINDS};
 use backstep::samples;
-use backstep::ui::replay::ReplayArgs;
 use cli::Cli;
 
 mod cli;

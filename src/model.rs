@@ -35,22 +35,31 @@ pub trait Report: Search {
     /// one place an event is put in words.
     fn write_description(&self, event: &Self::Event, found: u64, out: &mut String) -> fmt::Result;
 
-    /// Writes the state worth printing after each trace line (N-Queens:
-    /// the masks).
-    fn write_trace_state(&self, _out: &mut String) {}
+    /// The header of the column the search adds to `--print trace`,
+    /// between the counters and the event's words: the part of its state
+    /// worth printing after every event ([`Report::write_trace_column`]).
+    /// `None` (the default): the trace has no such column.
+    fn trace_column(&self) -> Option<&'static str> {
+        None
+    }
 
-    /// A key for what [`Report::write_trace_state`] writes: while it stays
-    /// the same, so does the text (N-Queens: the masks), and a trace copies
-    /// the text written for it before instead of writing it again. `None`
-    /// (the default) writes the state on every line.
-    fn trace_state_key(&self) -> Option<u128> {
+    /// Writes the trace column's text for the search as it is now. It
+    /// must be as wide on every line as before the first event (the
+    /// header's width), so that the words after it stay aligned.
+    fn write_trace_column(&self, _out: &mut String) {}
+
+    /// A key for what [`Report::write_trace_column`] writes: while it stays
+    /// the same, so does the text, and a trace copies the text written for
+    /// it before instead of writing it again. `None` (the default) writes
+    /// the column on every line.
+    fn trace_column_key(&self) -> Option<u128> {
         None
     }
 
     /// The fields of a `place`, `undo` or `reject` JSON line that say
     /// where the choice is (EVENTS.md §5): what `backstep check` requires of a
-    /// student's line whenever the search's own line has them. N-Queens,
-    /// Word Search, the words and the maze place by `row` and `col`.
+    /// student's line whenever the search's own line has them: by default
+    /// `row` and `col`.
     fn position_fields(&self) -> &'static [&'static str] {
         &["row", "col"]
     }
@@ -70,17 +79,17 @@ pub trait Report: Search {
     /// The trace table's columns, `node` and `outcome` included.
     fn table_header(&self) -> &'static [&'static str];
 
-    /// Whether the search starts inside a root node (N-Queens and Sudoku do;
-    /// Word Search enters its first node with a `place`).
+    /// Whether the search starts inside a root node (the default), or
+    /// enters its first node with its first `place`.
     fn has_root(&self) -> bool {
         true
     }
 
     /// Whether `event`, a `place` or an `undo`, enters or leaves a node of
     /// the trace table and the tree. By default every place enters one and
-    /// every undo leaves one; a search that also writes forced moves
-    /// (Sudoku with propagation) says no for those, so that its nodes are
-    /// its guesses. Asked with the search as it is after the event.
+    /// every undo leaves one; a search that also writes forced moves says
+    /// no for those, so that its nodes are
+    /// its choices. Asked with the search as it is after the event.
     fn node_step(&self, _event: &Self::Event) -> bool {
         true
     }
@@ -95,7 +104,7 @@ pub trait Report: Search {
     fn node_cells(&self) -> Vec<String>;
 
     /// The choices the node just entered will skip without entering them,
-    /// known on entry (N-Queens: the root's right half, by symmetry). The
+    /// known on entry (for a reason the search names, [`Why`]). The
     /// trace table's outcome starts with their words
     /// ([`Report::write_skipped`]); the same [`Skipped`] comes as a
     /// [`Note::Skipped`] once the node's skipped choices come up.
@@ -112,12 +121,12 @@ pub trait Report: Search {
     }
 
     /// Writes what a node's skipped choices say before its placements
-    /// (N-Queens: `search {0,1} only (symmetry)`).
+    /// (by default `skip LABELS (REASON)`).
     fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
         out.push_str("skip ");
         out.push_str(&skipped.labels.join(", "));
         out.push_str(" (");
-        out.push_str(skipped.why.name());
+        out.push_str(skipped.why.name);
         out.push(')');
     }
 }
@@ -241,9 +250,9 @@ pub fn write_done<S: Report>(search: &S, json: &mut Json<'_>) {
 pub enum Note {
     /// Nothing worth recording.
     Nothing,
-    /// Choices the node skips without entering them (N-Queens: the
-    /// columns whose mirror is searched). Every skip of one reason names
-    /// the whole set; a node records the first and ignores the rest.
+    /// Choices the node skips without entering them, for a reason the
+    /// search names. Every skip of one reason names the whole set; a node
+    /// records the first and ignores the rest.
     Skipped(Skipped),
     /// A choice placed from this node: the node entered next.
     Placed(Placed),
@@ -257,7 +266,7 @@ pub struct Placed {
     /// The choice as its parent's outcome lists it (`place 3`).
     pub choice: String,
     /// The label of the node it enters, as the tree and the path show it
-    /// (N-Queens `(2,3)`, Sudoku `(0,1)=4`, Word Search `(1,2)A`).
+    /// (`(2,3)`, `(0,1)=4`, `(1,2)A`).
     pub label: String,
 }
 
@@ -270,20 +279,16 @@ pub struct Skipped {
     pub labels: Vec<String>,
 }
 
-/// Why a choice is skipped without being entered.
+/// Why choices are skipped without being entered: a reason the search
+/// names, in its own words (its trace table says `skip ... (NAME)` unless
+/// the search words the skip itself, [`Report::write_skipped`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Why {
-    /// Its mirror image is searched instead.
-    Symmetry,
-}
-
-impl Why {
+pub struct Why {
     /// The reason's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Why::Symmetry => "symmetry",
-        }
-    }
+    pub name: &'static str,
+    /// What the search tree says of a choice skipped for it, after the
+    /// pruned mark (`pruned (mirror)`).
+    pub pruned: &'static str,
 }
 
 /// How a node ended.
@@ -291,12 +296,13 @@ impl Why {
 pub enum Ending {
     /// No choice was left.
     DeadEnd,
-    /// A solution: the `number`th found, counting `weight` solutions (two
-    /// for a board whose mirror is not searched); `stops` when the search
-    /// stops at it (a cap on solutions).
+    /// A solution: the `number`th found; `counts` is how many solutions it
+    /// counts for in the `solutions` counter (1, or more for a search that
+    /// counts solutions it does not search, such as images of this one);
+    /// `stops` when the search stops at it (a cap on solutions).
     Solution {
         number: u64,
-        weight: u8,
+        counts: u64,
         stops: bool,
     },
     /// The search stopped inside the node without a solution (a budget).
@@ -694,7 +700,7 @@ pub struct Table {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// The words of its skipped choices, said before the placements
-    /// (N-Queens: the symmetry restriction), one per reason.
+    /// ([`Report::write_skipped`]), one per reason.
     pub lead: Vec<String>,
     /// The choices it skipped, one entry per reason.
     pub skipped: Vec<Skipped>,
@@ -733,8 +739,9 @@ impl Outcome {
 pub struct NodeRow {
     /// The columns between `node` and `outcome`, as seen on entry.
     pub cells: Vec<String>,
-    /// The node's parent row, `None` for a root, a Word Search start or a
-    /// node whose parent was entered before the log's window.
+    /// The node's parent row, `None` for a root, a first node entered by
+    /// a `place` ([`Report::has_root`]) or a node whose parent was entered
+    /// before the log's window.
     pub parent: Option<usize>,
     /// How many places deep the node is.
     pub depth: usize,

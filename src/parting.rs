@@ -9,6 +9,15 @@
 
 use crate::model::{self, Report};
 
+/// One bug of the bug lab, as `backstep bugs` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugLine {
+    /// The name `--bug` takes.
+    pub name: String,
+    /// What the bug gets wrong, in one line.
+    pub about: String,
+}
+
 /// Where two streams first differ: the step (1-based, like the JSON
 /// lines' `step`), each side's event there (`None` for a stream that had
 /// ended) with its words, told right after it as the trace tells it, and

@@ -50,13 +50,18 @@ impl Nth {
         }
     }
 
-    /// `count` of these, in words: `1 dead end`, `2 solutions`.
-    fn counted(self, count: u64) -> String {
-        let (one, many) = match self {
+    /// The noun for one and for many: `dead end`, `dead ends`.
+    fn nouns(self) -> (&'static str, &'static str) {
+        match self {
             Nth::Solution => ("solution", "solutions"),
             Nth::DeadEnd => ("dead end", "dead ends"),
             Nth::Node => ("node", "nodes"),
-        };
+        }
+    }
+
+    /// `count` of these, in words: `1 dead end`, `2 solutions`.
+    fn counted(self, count: u64) -> String {
+        let (one, many) = self.nouns();
         format!("{count} {}", if count == 1 { one } else { many })
     }
 }
@@ -93,7 +98,7 @@ impl FromStr for Position {
         match n.parse::<u64>() {
             Ok(0) => Err(format!(
                 "'{text}': positions count from 1 ({kind}:1 is the first {})",
-                nth.counted(1).trim_start_matches("1 ")
+                nth.nouns().0
             )),
             Ok(n) => Ok(Position::Nth(nth, n)),
             Err(_) => Err(format!(

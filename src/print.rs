@@ -8,7 +8,8 @@ use crate::estimate;
 use crate::model::{self, Json, Report, Rows, push_markdown_row, push_markdown_rule};
 use crate::progress::Progress;
 use crate::search::{EventKind, SearchEvent};
-use crate::worksheet::{self, Blanks, Sheet};
+use crate::ui::scene::{Capability, Scene};
+use crate::worksheet::{self, Blanks};
 
 /// The headless output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -53,13 +54,13 @@ impl Mode {
 /// A worksheet gets the default blanks (`legal,outcome`);
 /// [`worksheet::write`] takes others. Every write error (a closed pipe, a
 /// full disk) is returned, never a panic.
-pub fn print<S: Sheet>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
+pub fn print<S: Scene>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result<()> {
     print_watched(search, mode, out, &mut Progress::off())
 }
 
 /// [`print`], with a long run's progress shown by `progress` (summary,
 /// JSON lines, trace and table; it is erased before the summary line).
-pub fn print_watched<S: Sheet>(
+pub fn print_watched<S: Scene>(
     mut search: S,
     mode: Mode,
     out: &mut dyn Write,
@@ -75,15 +76,25 @@ pub fn print_watched<S: Sheet>(
         Mode::Jsonl => write_jsonl(search, out, progress),
         Mode::Trace => write_trace(search, out, progress),
         Mode::Table => write_table(search, out, progress),
-        Mode::Worksheet => worksheet::write(
-            search,
-            &Blanks::default(),
-            &worksheet::Options {
-                key: true,
-                ..Default::default()
-            },
-            out,
-        ),
+        Mode::Worksheet => {
+            let words = search.clone();
+            let Some(sheet) = words.sheet() else {
+                return Err(io::Error::other(format!(
+                    "this search offers no {}",
+                    Capability::Worksheet.words()
+                )));
+            };
+            worksheet::write(
+                search,
+                sheet,
+                &Blanks::default(),
+                &worksheet::Options {
+                    key: true,
+                    ..Default::default()
+                },
+                out,
+            )
+        }
         Mode::Estimate => {
             let line = estimate_line(&search, estimate::DEFAULT_PROBES, 0);
             writeln!(out, "{}", line.map_err(io::Error::other)?)?;
@@ -304,19 +315,19 @@ fn write_trace<S: Report>(
     progress: &mut Progress,
 ) -> io::Result<()> {
     let mut lines = Lines::new(out);
-    // The state (N-Queens: the masks) has the same width on every line, so
-    // it comes before the words, whose length varies: the columns stay
-    // aligned however long an event's description is.
+    // The search's column has the same width on every line, so it comes
+    // before the words, whose length varies: the columns stay aligned
+    // however long an event's description is.
+    let column = search.trace_column();
     let mut state = String::new();
-    search.write_trace_state(&mut state);
+    search.write_trace_column(&mut state);
     let state_width = state.chars().count();
-    let header = if state_width == 0 {
-        format!("{:>6} {:>6}  event", "step", "nodes")
-    } else {
-        format!(
-            "{:>6} {:>6}  {:<state_width$}  event",
-            "step", "nodes", "state"
-        )
+    let header = match column {
+        None => format!("{:>6} {:>6}  event", "step", "nodes"),
+        Some(column) => format!(
+            "{:>6} {:>6}  {column:<state_width$}  event",
+            "step", "nodes"
+        ),
     };
     writeln_str(&mut lines, &header)?;
     // The state's text, kept while its key stays the same.
@@ -330,17 +341,17 @@ fn write_trace<S: Report>(
         line.push(' ');
         push_padded(line, counters.nodes.text(c.nodes), TRACE_NUMBER);
         line.push_str("  ");
-        if state_width > 0 {
-            match search.trace_state_key() {
+        if column.is_some() {
+            match search.trace_column_key() {
                 Some(key) => {
                     if state_key != Some(key) {
                         state.clear();
-                        search.write_trace_state(&mut state);
+                        search.write_trace_column(&mut state);
                         state_key = Some(key);
                     }
                     line.push_str(&state);
                 }
-                None => search.write_trace_state(line),
+                None => search.write_trace_column(line),
             }
             line.push_str("  ");
         }

@@ -36,6 +36,7 @@
 //!    backward job changes nothing.
 
 use std::collections::VecDeque;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::model::{self, Report};
@@ -178,11 +179,18 @@ enum Phase {
 /// panel that shows a past event (the Events log, predict, the bookmark,
 /// the compare panes) says what the trace said at that step, however far
 /// the search has moved on since.
+///
+/// The words are written when the log is first read (the timeline's
+/// `recent` and `last_told`), not as the event is applied: the log keeps
+/// a clone of the search from before its first untold event
+/// ([`Cursor::base`]), and telling replays that clone through the logged
+/// events, writing each event's words from the state right after it. A
+/// seek or a run that no panel reads tells nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Told<E> {
     step: u64,
     event: E,
-    words: String,
+    words: OnceLock<String>,
 }
 
 impl<E> Told<E> {
@@ -196,9 +204,10 @@ impl<E> Told<E> {
         &self.event
     }
 
-    /// The event in words, as `--print trace` says it at this step.
+    /// The event in words, as `--print trace` says it at this step. (The
+    /// timeline tells every entry it hands out, so none is empty.)
     pub fn words(&self) -> &str {
-        &self.words
+        self.words.get().map_or("", String::as_str)
     }
 }
 
@@ -214,6 +223,10 @@ struct Cursor<S: Report> {
     /// so the same step is the same event with the same words: this only
     /// spares a back of one step from telling the whole log anew.
     known: VecDeque<Told<S::Event>>,
+    /// The search at the step before the log's first untold entry, and
+    /// that step (`None` when every entry is told): [`Cursor::tell`]
+    /// replays a clone of it through the log to tell the rest.
+    base: Option<(S, u64)>,
 }
 
 impl<S: Report> Cursor<S> {
@@ -223,12 +236,51 @@ impl<S: Report> Cursor<S> {
             step,
             log: VecDeque::with_capacity(LOG),
             known: VecDeque::new(),
+            base: None,
         }
+    }
+
+    /// Tells every untold entry of the log: a clone of [`Cursor::base`]
+    /// is stepped through the logged events, each told from the state
+    /// right after it, exactly as when the event was applied (the stream
+    /// is deterministic). The live search is not read.
+    fn tell(&self) {
+        let Some((base, from)) = &self.base else {
+            return;
+        };
+        if self.log.iter().all(|told| told.words.get().is_some()) {
+            return;
+        }
+        let mut search = base.clone();
+        let mut step = *from;
+        for told in self.log.iter().filter(|told| told.step > *from) {
+            while step < told.step {
+                let event = search.next();
+                step += 1;
+                debug_assert!(
+                    step < told.step || event.as_ref() == Some(&told.event),
+                    "a replay to tell differs at step {step}"
+                );
+            }
+            if told.words.get().is_none() {
+                let mut words = String::new();
+                // Writing to a String fails only if a Display impl does;
+                // what was written is kept either way.
+                let _ = model::write_told(&search, &told.event, &mut words);
+                let _ = told.words.set(words);
+            }
+        }
+    }
+
+    /// Forgets the log (a stretch of unlogged events follows).
+    fn clear_log(&mut self) {
+        self.log.clear();
+        self.base = None;
     }
 
     /// The words told before for `event` at the current step, if
     /// [`Cursor::known`] holds them; older known steps are dropped.
-    fn known_words(&mut self, event: &S::Event) -> Option<String> {
+    fn known_words(&mut self, event: &S::Event) -> Option<OnceLock<String>> {
         while self.known.front().is_some_and(|t| t.step < self.step) {
             self.known.pop_front();
         }
@@ -241,32 +293,29 @@ impl<S: Report> Cursor<S> {
             "a replay differs at step {}",
             self.step
         );
-        Some(told.words)
+        told.words.get().is_some().then_some(told.words)
     }
 
-    /// Applies one event and logs it, with its words told now, from the
-    /// search as it stands right after the event. The oldest entry's text
-    /// buffer is reused, so a full log allocates nothing more.
+    /// Applies one event and logs it, its words left to [`Cursor::tell`]
+    /// (or taken over from [`Cursor::known`]). The first untold entry
+    /// keeps a clone of the search from before it, which follows the log's
+    /// front as old entries leave.
     fn advance(&mut self) -> Option<EventKind> {
+        if self.base.is_none() {
+            self.base = Some((self.search.clone(), self.step));
+        }
         let event = self.search.next()?;
         let kind = event.kind();
         self.step += 1;
-        let recycled = if self.log.len() == LOG {
-            self.log.pop_front().map(|told| told.words)
-        } else {
-            None
-        };
-        let words = match self.known_words(&event) {
-            Some(words) => words,
-            None => {
-                let mut words = recycled.unwrap_or_default();
-                words.clear();
-                // Writing to a String fails only if a Display impl does;
-                // what was written is kept either way.
-                let _ = model::write_told(&self.search, &event, &mut words);
-                words
-            }
-        };
+        if self.log.len() == LOG
+            && let Some(gone) = self.log.pop_front()
+            && let Some((base, at)) = &mut self.base
+            && *at < gone.step
+        {
+            base.next();
+            *at += 1;
+        }
+        let words = self.known_words(&event).unwrap_or_default();
         self.log.push_back(Told {
             step: self.step,
             event,
@@ -430,6 +479,7 @@ impl<S: Report> Timeline<S> {
     /// The event that produced the current step, told as it happened
     /// (`None` at step 0).
     pub fn last_told(&self) -> Option<&Told<S::Event>> {
+        self.live.tell();
         self.live.log.back()
     }
 
@@ -437,6 +487,7 @@ impl<S: Report> Timeline<S> {
     /// each with the step it produced and its words as they were told when
     /// it happened.
     pub fn recent(&self) -> impl DoubleEndedIterator<Item = &Told<S::Event>> + ExactSizeIterator {
+        self.live.tell();
         self.live.log.iter()
     }
 
@@ -482,17 +533,23 @@ impl<S: Report> Timeline<S> {
     }
 
     /// The bytes held by the timeline: its checkpoints, the live search and
-    /// the scratch clone of a job (inline and heap), the kind sets and the
-    /// event logs (inline, and the live log's words; an event's own heap,
+    /// the scratch clone of a job and the clones their logs are told from
+    /// (inline and heap), the kind sets and the event logs (inline, and
+    /// the live log's words; an event's own heap,
     /// such as a solution's path, is not counted). The timeline benchmark
     /// measures it exactly.
     pub fn memory_estimate(&self) -> usize {
         let inline = std::mem::size_of::<S>();
-        let live = inline + self.live.search.heap_bytes();
-        let scratch = self
-            .scratch
-            .as_ref()
-            .map_or(0, |s| inline + s.cursor.search.heap_bytes());
+        // A cursor's search, and the clone its log is told from.
+        let cursor = |c: &Cursor<S>| {
+            inline
+                + c.search.heap_bytes()
+                + c.base
+                    .as_ref()
+                    .map_or(0, |(base, _)| inline + base.heap_bytes())
+        };
+        let live = cursor(&self.live);
+        let scratch = self.scratch.as_ref().map_or(0, |s| cursor(&s.cursor));
         self.checkpoint_bytes()
             + live
             + scratch
@@ -502,7 +559,7 @@ impl<S: Report> Timeline<S> {
                 .live
                 .log
                 .iter()
-                .map(|told| told.words.capacity())
+                .map(|told| told.words.get().map_or(0, String::capacity))
                 .sum::<usize>()
     }
 
@@ -696,7 +753,7 @@ impl<S: Report> Timeline<S> {
             // The events now skipped would leave the log before the end of
             // this stretch; an empty log says it must be rebuilt if the
             // stretch stops early.
-            self.live.log.clear();
+            self.live.clear_log();
             self.live.stretch::<false>(quiet, job.want)
         } else {
             self.live.stretch::<true>(n, job.want)

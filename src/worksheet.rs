@@ -127,8 +127,10 @@ impl Default for Blanks {
 }
 
 /// What a search adds to a worksheet: its problem and rules in words, how
-/// to fill each column, and which columns each [`Group`] names.
-pub trait Sheet: Report {
+/// to fill each column, and which columns each [`Group`] names. Optional:
+/// a search offers it through `Scene::sheet` (`ui/scene.rs`), and the
+/// functions here take it beside the search whose table they trace.
+pub trait Sheet {
     /// The sheet's title, e.g. `4-Queens, with symmetry`.
     fn title(&self) -> String;
 
@@ -147,25 +149,27 @@ pub trait Sheet: Report {
     fn legal_columns(&self) -> &'static [&'static str];
 }
 
-/// The table columns a group hides (never `node`).
-pub fn columns<S: Sheet>(search: &S, group: Group) -> Vec<&'static str> {
+/// The table columns a group hides (never `node`), of a search with the
+/// table `header` and the worksheet `sheet`.
+pub fn columns(sheet: &dyn Sheet, header: &[&'static str], group: Group) -> Vec<&'static str> {
     match group {
-        Group::Masks => search.masks_columns().to_vec(),
-        Group::Legal => search.legal_columns().to_vec(),
+        Group::Masks => sheet.masks_columns().to_vec(),
+        Group::Legal => sheet.legal_columns().to_vec(),
         Group::Outcome => vec!["outcome"],
-        Group::All => search.table_header()[1..].to_vec(),
+        Group::All => header[1..].to_vec(),
     }
 }
 
 /// Writes the worksheet for a whole search (at most [`MAX_NODES`] nodes).
 /// Write errors (a closed pipe, a full disk) are returned, never a panic.
-pub fn write<S: Sheet>(
+pub fn write<S: Report>(
     search: S,
+    sheet: &dyn Sheet,
     blanks: &Blanks,
     options: &Options,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    out.write_all(worksheet(search, blanks, options).as_bytes())?;
+    out.write_all(worksheet(search, sheet, blanks, options).as_bytes())?;
     out.flush()
 }
 
@@ -213,8 +217,9 @@ pub fn write_estimate<S: Report>(search: &S, seed: u64, out: &mut dyn Write) -> 
         text.push_str(&format!("- probe {}: {estimate}\n", i + 1));
     }
     text.push_str(&format!(
-        "- mean: {}\n- counted: {nodes} nodes\n",
-        sum / taken.len() as f64
+        "- mean: {}\n- counted: {}\n",
+        sum / taken.len() as f64,
+        crate::model::counted(nodes, "node", "nodes")
     ));
     out.write_all(text.as_bytes())?;
     out.flush()
@@ -223,8 +228,9 @@ pub fn write_estimate<S: Report>(search: &S, seed: u64, out: &mut dyn Write) -> 
 /// Writes the worksheet of a bug variant: the table of the buggy search,
 /// with a task to find its first wrong row; the answer key names the bug
 /// and the row, found by setting the table beside the `correct` search's.
-pub fn write_bug<S: Sheet, C: Report>(
+pub fn write_bug<S: Report, C: Report>(
     bug: S,
+    sheet: &dyn Sheet,
     correct: C,
     bug_name: &str,
     blanks: &Blanks,
@@ -238,7 +244,7 @@ pub fn write_bug<S: Sheet, C: Report>(
         command: None,
         ..options.clone()
     };
-    let (head, key) = parts(bug, blanks, &unnamed);
+    let (head, key) = parts(bug, sheet, blanks, &unnamed);
     let mut text = head.join("\n");
     text.push_str("\n\n");
     let key = key.join("\n") + "\n";
@@ -300,8 +306,12 @@ fn first_wrong_row(bug: Run, correct: Run) -> Option<(String, Vec<String>, Optio
 /// The worksheet's trace table as the answer key has it (at most
 /// [`MAX_NODES`] rows) and, cell by cell, whether the sheet leaves it
 /// blank: what `backstep check` grades a filled-in sheet against.
-pub fn blanked<S: Sheet>(search: S, blanks: &Blanks) -> (Table, Vec<Vec<bool>>) {
-    let hidden = chosen(&search, blanks);
+pub fn blanked<S: Report>(
+    search: S,
+    sheet: &dyn Sheet,
+    blanks: &Blanks,
+) -> (Table, Vec<Vec<bool>>) {
+    let hidden = chosen(sheet, search.table_header(), blanks);
     let run = Run::new(search);
     let mask = mask(&run.table, &hidden);
     (run.table, mask)
@@ -309,12 +319,12 @@ pub fn blanked<S: Sheet>(search: S, blanks: &Blanks) -> (Table, Vec<Vec<bool>>) 
 
 /// The columns `blanks` names, resolved for `search` (for random blanks,
 /// none: the seed picks a node instead).
-fn chosen<S: Sheet>(search: &S, blanks: &Blanks) -> Hide {
+fn chosen(sheet: &dyn Sheet, header: &[&'static str], blanks: &Blanks) -> Hide {
     match blanks {
         Blanks::Columns(groups) => {
             let mut chosen: Vec<&'static str> = Vec::new();
             for &group in groups {
-                for column in columns(search, group) {
+                for column in columns(sheet, header, group) {
                     if !chosen.contains(&column) {
                         chosen.push(column);
                     }
@@ -327,8 +337,13 @@ fn chosen<S: Sheet>(search: &S, blanks: &Blanks) -> Hide {
 }
 
 /// The worksheet as Markdown text.
-pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> String {
-    let (mut text, key) = parts(search, blanks, options);
+pub fn worksheet<S: Report>(
+    search: S,
+    sheet: &dyn Sheet,
+    blanks: &Blanks,
+    options: &Options,
+) -> String {
+    let (mut text, key) = parts(search, sheet, blanks, options);
     if options.key {
         text.push(String::new());
         text.push("## Answer key".into());
@@ -342,11 +357,16 @@ pub fn worksheet<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> Str
 /// The worksheet's lines in two parts, kept apart as data so that nothing
 /// cuts the written sheet back into them: the sheet up to its trace table,
 /// and what its answer key says under the `## Answer key` heading.
-fn parts<S: Sheet>(search: S, blanks: &Blanks, options: &Options) -> (Vec<String>, Vec<String>) {
-    let title = search.title();
-    let rules = search.rules();
-    let filling = search.filling();
-    let hidden = chosen(&search, blanks);
+fn parts<S: Report>(
+    search: S,
+    sheet: &dyn Sheet,
+    blanks: &Blanks,
+    options: &Options,
+) -> (Vec<String>, Vec<String>) {
+    let title = sheet.title();
+    let rules = sheet.rules();
+    let filling = sheet.filling();
+    let hidden = chosen(sheet, search.table_header(), blanks);
     let run = Run::new(search);
 
     let mask = mask(&run.table, &hidden);

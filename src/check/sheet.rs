@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::escaped;
 use super::read::LineReader;
+use crate::model::Report;
 use crate::model::Table;
 use crate::worksheet::{self, Sheet};
 
@@ -115,11 +116,11 @@ const NOTHING: &str = "-";
 /// its trace table but the node number (and the key's `-` cells, never
 /// blanked) graded: a cell the sheet showed and the student left as it was
 /// is right. Either way a blank left untouched or empty is wrong.
-pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
+pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<SheetGrade> {
     let blanks = blanks_of(path)?;
     let (key, mask) = match &blanks {
         Some(blanks) => {
-            let (key, mask) = worksheet::blanked(search, blanks);
+            let (key, mask) = worksheet::blanked(search, sheet, blanks);
             (key, Some(mask))
         }
         None => (worksheet::key(search), None),
@@ -169,10 +170,10 @@ pub fn grade<S: Sheet>(search: S, path: &Path) -> Result<SheetGrade> {
         }
         if row.len() != want.len() {
             bail!(
-                "{}: a row of {} cells in a table of {} columns",
+                "{}: a row of {} in a table of {}",
                 lines.at(number),
-                row.len(),
-                want.len()
+                crate::model::counted(row.len() as u64, "cell", "cells"),
+                crate::model::counted(want.len() as u64, "column", "columns")
             );
         }
         let node = &row[0];
@@ -273,14 +274,16 @@ fn normal(cell: &str) -> String {
 pub fn text(grade: &SheetGrade, show_answers: bool) -> String {
     let Some(wrong) = &grade.first_wrong else {
         return format!(
-            "check: all {} cells right ({} of {})\n",
-            grade.total, grade.right, grade.total
+            "check: all {} right ({} of {})\n",
+            crate::model::counted(grade.total, "cell", "cells"),
+            grade.right,
+            grade.total
         );
     };
     let mut text = format!(
-        "check: {} of {} cells right; the first wrong cell is node {}, column {}",
+        "check: {} of {} right; the first wrong cell is node {}, column {}",
         grade.right,
-        grade.total,
+        crate::model::counted(grade.total, "cell", "cells"),
         escaped(&wrong.node),
         wrong.column
     );

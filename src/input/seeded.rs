@@ -16,7 +16,7 @@
 use anyhow::{Result, bail};
 
 use super::Loaded;
-use crate::launch::shell_word;
+use crate::files::shell_word;
 use crate::rng::SplitMix64;
 use crate::search::Search;
 use crate::search::colour::Graph;

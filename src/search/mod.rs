@@ -11,6 +11,7 @@
 pub mod backtrack;
 pub mod colour;
 pub mod cover;
+pub mod grid;
 pub mod maze;
 pub mod queens;
 pub mod queens_fundamental;

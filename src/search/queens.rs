@@ -27,12 +27,15 @@
 //!
 //! The variants of the search are the [`Strategy`] values. Each set of
 //! rules is a type implementing [`Rules`] ([`Pruning`] here, [`CheckAtEnd`]
-//! in `queens/check_at_end.rs`), so that each walks the tree in its own
-//! `next` and [`Queens<Pruning>`]'s stays free of the others' tests.
+//! in `queens/check_at_end.rs`, [`OneDiagonal`] in `queens/one_diagonal.rs`):
+//! how a node is entered, which column comes next and whether it is
+//! refused. They all run on the one driver ([`Backtrack`], which owns the
+//! stack of [`Frame`]s, the phases, the node budget and the close) through
+//! [`QueensTree`], so that [`Queens<Pruning>`]'s steps stay free of the
+//! others' tests.
 
-use std::marker::PhantomData;
-
-use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
 
 mod check_at_end;
 mod one_diagonal;
@@ -112,9 +115,10 @@ impl Strategy {
     }
 }
 
-/// One way of walking the N-Queens tree: how [`Queens`] steps. Every set
-/// of rules shares the search's state (the frames, masks, queens and
-/// counters); only the order of its tests differs.
+/// One way of walking the N-Queens tree: the rules [`QueensTree`] hands
+/// the driver. Every set of rules shares the search's state (the masks in
+/// each [`Frame`], the queens, the counters); only the order of its tests
+/// differs.
 pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'static {
     /// The variant a search with these rules and options is.
     fn strategy(options: QueensOptions) -> Strategy;
@@ -124,8 +128,36 @@ pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'stati
     /// compute.
     const READS_LOW: bool = true;
 
-    /// The next event, or `None` once the root is left.
-    fn next(search: &mut Queens<Self>) -> Option<QueensEvent>;
+    /// Step 1: the node at `depth` (its masks set by its parent) is
+    /// entered.
+    fn arrive(
+        tree: &mut QueensTree<Self>,
+        frame: &mut Frame,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<QueensEvent>;
+
+    /// Step 2: the node's next column: placed (its number) or refused.
+    fn choose(
+        tree: &mut QueensTree<Self>,
+        frame: &mut Frame,
+        depth: usize,
+    ) -> Choice<u8, QueensEvent>;
+
+    /// The columns a child with masks `child`, placed at `depth`, will
+    /// scan (set when it is pushed), with the work its place costs; 0 for
+    /// rules that set them on entering.
+    #[inline(always)]
+    fn todo(_: &QueensTree<Self>, _child: Masks, _depth: usize, _: &mut Counters) -> u32 {
+        0
+    }
+
+    /// Step 3: every column of the node at `depth` scanned; with rejects
+    /// on, none placed is a dead end (without, it was told on entering).
+    #[inline(always)]
+    fn done(tree: &QueensTree<Self>, depth: usize, placed: bool) -> Option<QueensEvent> {
+        (tree.options.rejects && !placed).then_some(QueensEvent::DeadEnd { row: depth as u8 })
+    }
 
     /// Runs the search to its end (see [`Search::run_to_end`]).
     fn run_to_end(search: &mut Queens<Self>) {
@@ -339,13 +371,15 @@ impl Masks {
     }
 }
 
-/// One node on the explicit stack. Only the deepest node has a phase of
-/// its own (every node below it is scanning), so it lives in [`Queens`].
-#[derive(Clone, Copy, Debug)]
-struct Frame {
+/// One node on the driver's stack: its masks, and the columns it has still
+/// to scan. Where the deepest node is in its life is the driver's
+/// ([`Backtrack::phase`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frame {
     masks: Masks,
-    /// Columns still to scan, lowest first. Set when the node is pushed, so
-    /// that entering it costs no extra step; read only once it is scanned.
+    /// Columns still to scan, lowest first. Set when the node is pushed
+    /// (or, by rules that say so, when it is entered); read only once it
+    /// is scanned.
     todo: u32,
 }
 
@@ -363,30 +397,24 @@ pub struct QueensOptions {
     pub rejects: bool,
 }
 
-/// The N-Queens search: a resumable, cloneable iterator of [`QueensEvent`]s,
-/// stepping by the rules `R` ([`Pruning`] unless named).
+/// The N-Queens tree by the rules `R`: what the search holds beyond its
+/// stack of [`Frame`]s.
 #[derive(Clone, Debug)]
-pub struct Queens<R = Pruning> {
+pub struct QueensTree<R> {
     options: QueensOptions,
     /// `U = 2^n - 1`.
     all: u32,
     /// Root columns searched: the left half with symmetry, else all.
     root_columns: u32,
-    /// `frames[r]` is the node whose prefix holds `r` queens; the frames
-    /// above `depth` are stale. A fixed array, so that a step never touches
-    /// the allocator and a clone is one copy.
-    frames: [Frame; STACK],
-    /// The current node's row: the number of queens placed.
-    depth: usize,
-    /// Where the current node is in its life.
-    phase: Phase,
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
-    counters: Counters,
-    budget: Budget,
-    finished: bool,
-    rules: PhantomData<R>,
+    /// What the rules keep between two of their steps.
+    rules: R,
 }
+
+/// The N-Queens search: a resumable, cloneable iterator of [`QueensEvent`]s,
+/// stepping by the rules `R` ([`Pruning`] unless named).
+pub type Queens<R = Pruning> = Backtrack<QueensTree<R>>;
 
 /// The mask search's unit of work (`Counters::work`, "mask ops"): the word
 /// operations of Walker's search, counted the same with rejects on or off.
@@ -403,8 +431,154 @@ impl Queens<Pruning> {
     pub fn new(options: QueensOptions) -> Self {
         let mut search = Queens::with_rules(options);
         // The root's legal columns, unless the board is complete at once.
-        search.counters.work = LEGAL_OPS * u64::from(options.n > 0);
+        search.parts_mut().1.work = LEGAL_OPS * u64::from(options.n > 0);
         search
+    }
+}
+
+impl<R: Rules> QueensTree<R> {
+    /// How much a solution with this first-row column counts for.
+    fn weight(&self, first_col: Option<u8>) -> u64 {
+        match first_col {
+            Some(c) if self.options.symmetry && c < self.options.n / 2 => 2,
+            _ => 1,
+        }
+    }
+
+    /// The columns a node at `depth` may search.
+    #[inline]
+    fn allowed(&self, depth: usize) -> u32 {
+        if depth == 0 {
+            self.root_columns
+        } else {
+            self.all
+        }
+    }
+
+    /// Step 1 on a complete board of `depth` rows: count it, and its
+    /// `solution`. Rare next to the other steps, so kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn solution(&self, depth: usize, counters: &mut Counters) -> QueensEvent {
+        let queens = Columns::new(&self.queens[..depth]);
+        let weight = self.weight(queens.get(0)) as u8;
+        counters.solutions += u64::from(weight);
+        QueensEvent::Solution { queens, weight }
+    }
+
+    /// The `reject` of a column that `allowed` or the masks refuse.
+    #[inline]
+    fn reject(row: u8, col: u8, allowed: u32, masks: Masks) -> QueensEvent {
+        let bit = 1u32 << col;
+        let by = if allowed & bit == 0 {
+            Attacks::none().with(Attack::Symmetry, true)
+        } else {
+            Attacks::none()
+                .with(Attack::Column, masks.cols & bit != 0)
+                .with(Attack::High, masks.high & bit != 0)
+                .with(Attack::Low, masks.low & bit != 0)
+        };
+        QueensEvent::Reject { row, col, by }
+    }
+}
+
+impl<R: Rules> Tree for QueensTree<R> {
+    type Event = QueensEvent;
+    type Node = Frame;
+    /// The column of the queen to place.
+    type Choice = u8;
+
+    const ROOT_IS_NODE: bool = true;
+
+    /// The root; `todo` is 0 exactly when it has nothing to scan: n = 0
+    /// (complete at once) or, without rejects, a dead end.
+    fn root(&mut self) -> Frame {
+        Frame {
+            masks: Masks::default(),
+            todo: if self.options.rejects {
+                self.all
+            } else {
+                self.root_columns
+            },
+        }
+    }
+
+    fn depth_hint(&self) -> usize {
+        STACK
+    }
+
+    #[inline(always)]
+    fn arrive(
+        &mut self,
+        frame: &mut Frame,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<QueensEvent> {
+        R::arrive(self, frame, depth, counters)
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, frame: &mut Frame, depth: usize) -> Choice<u8, QueensEvent> {
+        R::choose(self, frame, depth)
+    }
+
+    /// Step 2: a queen at (`depth`, `col`) pushes the child with the
+    /// masks shifted for the next row.
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        parent: &mut Frame,
+        depth: usize,
+        col: u8,
+        counters: &mut Counters,
+    ) -> (Frame, QueensEvent) {
+        let masks = parent.masks.child(1 << col, self.all);
+        let todo = R::todo(self, masks, depth, counters);
+        self.queens[depth] = col;
+        let row = depth as u8;
+        (Frame { masks, todo }, QueensEvent::Place { row, col })
+    }
+
+    #[inline(always)]
+    fn done(&mut self, _: &Frame, depth: usize, placed: bool) -> Option<QueensEvent> {
+        R::done(self, depth, placed)
+    }
+
+    /// Step 4: the queen that entered the node is removed.
+    #[inline(always)]
+    fn undo(&mut self, _: Frame, depth: usize) -> QueensEvent {
+        let row = (depth - 1) as u8;
+        QueensEvent::Undo {
+            row,
+            col: self.queens[depth - 1],
+        }
+    }
+
+    /// Each node's masks equal the ones recomputed from the queens placed
+    /// above it.
+    fn check(&self, frames: &[Frame]) {
+        let depth = frames.len() - 1;
+        debug_assert!(depth <= usize::from(self.options.n));
+        let mut masks = Masks::default();
+        for (r, frame) in frames.iter().enumerate() {
+            debug_assert_eq!(
+                frame.masks,
+                masks,
+                "row {r}'s masks equal the ones recomputed from the queens {:?}",
+                &self.queens[..depth]
+            );
+            if r < depth {
+                masks = masks.child(1 << self.queens[r], self.all);
+            }
+        }
+    }
+
+    fn run_to_end(search: &mut Queens<R>) {
+        R::run_to_end(search);
+    }
+
+    fn run_to_end_reporting(search: &mut Queens<R>, report: &mut dyn FnMut(u64)) {
+        R::run_to_end_reporting(search, report);
     }
 }
 
@@ -419,33 +593,18 @@ impl<R: Rules> Queens<R> {
         } else {
             all
         };
-        // `todo` is 0 exactly when the node has nothing to scan: n = 0
-        // (complete at once) or, without rejects, a dead end.
-        let root = Frame {
-            masks: Masks::default(),
-            todo: if options.rejects { all } else { root_columns },
-        };
-        Queens {
+        Backtrack::of(QueensTree {
             options,
             all,
             root_columns,
-            frames: [root; STACK],
-            depth: 0,
-            phase: Phase::Enter,
             queens: [0; MAX_N as usize],
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            budget: Budget::default(),
-            finished: false,
-            rules: PhantomData,
-        }
+            rules: R::default(),
+        })
     }
 
     /// The variant this search is.
     pub fn strategy(&self) -> Strategy {
-        R::strategy(self.options)
+        R::strategy(self.tree().options)
     }
 
     /// Whether this is the check-at-the-end search.
@@ -455,27 +614,27 @@ impl<R: Rules> Queens<R> {
 
     /// How the search was set up.
     pub fn options(&self) -> QueensOptions {
-        self.options
+        self.tree().options
     }
 
     /// Board size.
     pub fn n(&self) -> u8 {
-        self.options.n
+        self.tree().options.n
     }
 
     /// The columns of the queens placed so far: the current node's prefix.
     pub fn queens(&self) -> &[u8] {
-        &self.queens[..self.depth]
+        &self.tree().queens[..self.depth()]
     }
 
     /// The row being filled at the current node (equal to `n` on a complete board).
     pub fn row(&self) -> u8 {
-        self.depth as u8
+        self.depth() as u8
     }
 
-    /// The masks of the current node.
+    /// The masks of the current node (the root's once the search ended).
     pub fn masks(&self) -> Masks {
-        self.frames[self.depth].masks
+        self.top().map_or_else(Masks::default, |frame| frame.masks)
     }
 
     /// The masks of the node on the current path whose prefix holds `row`
@@ -485,13 +644,17 @@ impl<R: Rules> Queens<R> {
     /// than shifting masks again.
     pub fn path_masks(&self, row: u8) -> Option<Masks> {
         let row = usize::from(row);
-        (row <= self.depth).then(|| self.frames[row].masks)
+        match self.node(row) {
+            Some(frame) => Some(frame.masks),
+            // The root's, once the search ended.
+            None => (row == 0).then(Masks::default),
+        }
     }
 
     /// Columns free under the current node's masks: `U & !(C|H|L)`, before
     /// any symmetry restriction.
     pub fn legal(&self) -> u32 {
-        self.all & !self.attacked()
+        self.tree().all & !self.attacked()
     }
 
     /// The columns of the current row the rules count as attacked: `C|H|L`
@@ -513,26 +676,30 @@ impl<R: Rules> Queens<R> {
     /// The columns the current node may place in: `legal`, restricted to the
     /// left half at the root when symmetry is on.
     pub fn searchable(&self) -> u32 {
-        self.legal() & self.allowed(self.depth)
+        self.legal() & self.tree().allowed(self.depth())
     }
 
-    /// Columns of the current row not yet scanned, lowest first.
+    /// Columns of the current row not yet scanned, lowest first (none once
+    /// the search is closing).
     pub fn pending(&self) -> u32 {
-        match self.phase {
-            Phase::Enter => self.all,
-            Phase::Scan => self.frames[self.depth].todo,
+        if self.is_closing() {
+            return 0;
+        }
+        match self.phase() {
+            Phase::Enter => self.tree().all,
+            Phase::Scan => self.top().map_or(0, |frame| frame.todo),
             Phase::Leave => 0,
         }
     }
 
     /// Columns searched at the root (`{0,1}` for 4 with symmetry).
     pub fn root_columns(&self) -> u32 {
-        self.root_columns
+        self.tree().root_columns
     }
 
     /// `U = 2^n - 1`.
     pub fn all_columns(&self) -> u32 {
-        self.all
+        self.tree().all
     }
 
     /// The step of the algorithm that `last` (the last event yielded, `None`
@@ -544,95 +711,24 @@ impl<R: Rules> Queens<R> {
     /// The masks recomputed from the placed queens alone: what the frame of
     /// the current node must hold.
     pub fn recomputed_masks(&self) -> Masks {
-        let depth = self.depth;
-        self.queens[..depth]
+        let depth = self.depth();
+        let all = self.tree().all;
+        self.queens()
             .iter()
             .enumerate()
             .fold(Masks::default(), |m, (r, &c)| {
                 let (bit, up) = (1u32 << c, (depth - r) as u32);
                 Masks {
                     cols: m.cols | bit,
-                    high: m.high | (bit << up & self.all),
+                    high: m.high | (bit << up & all),
                     low: m.low | bit.checked_shr(up).unwrap_or(0),
                 }
             })
     }
 
-    /// The invariants, checked after each place and undo in debug builds.
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth, self.depth,
-            "open places balance the depth"
-        );
-        debug_assert!(self.depth <= self.options.n as usize);
-        debug_assert_eq!(
-            self.masks(),
-            self.recomputed_masks(),
-            "the masks equal the ones recomputed from the queens {:?}",
-            self.queens()
-        );
-    }
-
     /// How much a solution with this first-row column counts for.
     pub fn weight(&self, first_col: Option<u8>) -> u64 {
-        match first_col {
-            Some(c) if self.options.symmetry && c < self.options.n / 2 => 2,
-            _ => 1,
-        }
-    }
-
-    /// The columns a node at `depth` may search.
-    #[inline]
-    fn allowed(&self, depth: usize) -> u32 {
-        if depth == 0 {
-            self.root_columns
-        } else {
-            self.all
-        }
-    }
-
-    #[inline]
-    fn emit(&mut self, event: QueensEvent) -> Option<QueensEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    /// Step 1 on a complete board: count it and yield `solution`. Rare next
-    /// to the other steps, so kept out of the stepping code.
-    #[cold]
-    #[inline(never)]
-    fn solution(&mut self) -> Option<QueensEvent> {
-        let queens = Columns::new(&self.queens[..self.depth]);
-        let weight = self.weight(queens.get(0)) as u8;
-        self.counters.solutions += u64::from(weight);
-        self.emit(QueensEvent::Solution { queens, weight })
-    }
-
-    /// The `reject` of a column that `allowed` or the masks refuse.
-    #[inline]
-    fn reject(&mut self, row: u8, col: u8, allowed: u32, masks: Masks) -> Option<QueensEvent> {
-        let bit = 1u32 << col;
-        let by = if allowed & bit == 0 {
-            Attacks::none().with(Attack::Symmetry, true)
-        } else {
-            Attacks::none()
-                .with(Attack::Column, masks.cols & bit != 0)
-                .with(Attack::High, masks.high & bit != 0)
-                .with(Attack::Low, masks.low & bit != 0)
-        };
-        self.emit(QueensEvent::Reject { row, col, by })
-    }
-}
-
-impl<R: Rules> Iterator for Queens<R> {
-    type Item = QueensEvent;
-
-    // Inlined into the caller's loop, since a step is a handful of
-    // instructions; the rules are a type, so there is no test of which.
-    #[inline(always)]
-    fn next(&mut self) -> Option<QueensEvent> {
-        R::next(self)
+        self.tree().weight(first_col)
     }
 }
 
@@ -645,9 +741,61 @@ impl Rules for Pruning {
         }
     }
 
+    /// A node has nothing to scan only when it is complete or, without
+    /// rejects, a dead end; so one test serves both.
     #[inline(always)]
-    fn next(search: &mut Queens<Pruning>) -> Option<QueensEvent> {
-        search.step_pruning()
+    fn arrive(
+        tree: &mut QueensTree<Pruning>,
+        frame: &mut Frame,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<QueensEvent> {
+        if frame.todo != 0 {
+            Arrive::Scan
+        } else if depth == usize::from(tree.options.n) {
+            // 1. A complete board is a solution.
+            Arrive::Leave(tree.solution(depth, counters))
+        } else {
+            // 3. No legal column: a dead end.
+            Arrive::Leave(QueensEvent::DeadEnd { row: depth as u8 })
+        }
+    }
+
+    /// Step 2: the next column, lowest first: a `reject`, or a place.
+    /// Without rejects `todo` holds only the searchable columns.
+    #[inline(always)]
+    fn choose(
+        tree: &mut QueensTree<Pruning>,
+        frame: &mut Frame,
+        depth: usize,
+    ) -> Choice<u8, QueensEvent> {
+        let todo = frame.todo;
+        if todo == 0 {
+            return Choice::Done;
+        }
+        frame.todo = todo & (todo - 1);
+        let col = todo.trailing_zeros() as u8;
+        let allowed = tree.allowed(depth);
+        if tree.options.rejects && tree.all & !frame.masks.attacked() & allowed & 1 << col == 0 {
+            let reject = QueensTree::<Pruning>::reject(depth as u8, col, allowed, frame.masks);
+            return Choice::Reject(reject);
+        }
+        Choice::Place(col)
+    }
+
+    /// With rejects every column is scanned, except on a complete board;
+    /// without, only the legal ones.
+    #[inline(always)]
+    fn todo(tree: &QueensTree<Pruning>, child: Masks, depth: usize, c: &mut Counters) -> u32 {
+        let all = tree.all;
+        // A complete board has no row left whose legal columns to compute.
+        let open = u64::from(depth + 1 < usize::from(tree.options.n));
+        c.work += PLACE_OPS + LEGAL_OPS * open;
+        if tree.options.rejects {
+            all & (u32::from(child.cols != all)).wrapping_neg()
+        } else {
+            all & !child.attacked()
+        }
     }
 
     fn run_to_end(search: &mut Queens<Pruning>) {
@@ -660,169 +808,8 @@ impl Rules for Pruning {
 }
 
 impl Queens<Pruning> {
-    // Every call yields one event without looping: entering a node only
-    // flips the phase (its columns were set when it was pushed), and a scan
-    // that runs out of columns falls through to leaving the node.
-    #[inline(always)]
-    fn step_pruning(&mut self) -> Option<QueensEvent> {
-        let depth = self.depth;
-        match self.phase {
-            Phase::Enter => {
-                // A node has nothing to scan only when it is complete or,
-                // without rejects, a dead end; so one test serves both.
-                if self.frames[depth].todo == 0 {
-                    self.phase = Phase::Leave;
-                    if depth == self.options.n as usize {
-                        // 1. A complete board is a solution.
-                        return self.solution();
-                    }
-                    // 3. No legal column: a dead end.
-                    return self.emit(QueensEvent::DeadEnd { row: depth as u8 });
-                }
-                self.phase = Phase::Scan;
-                self.scan(depth)
-            }
-            Phase::Scan => {
-                if self.frames[depth].todo != 0 {
-                    return self.scan(depth);
-                }
-                // 3. Every column scanned and none legal: a dead end.
-                self.phase = Phase::Leave;
-                if self.options.rejects && self.searchable() == 0 {
-                    return self.emit(QueensEvent::DeadEnd { row: depth as u8 });
-                }
-                self.leave(depth)
-            }
-            Phase::Leave => self.leave(depth),
-        }
-    }
-
-    /// Step 2: the next column of the current node, lowest first: a
-    /// `reject`, or a `place` that pushes the child with the masks shifted
-    /// for the next row. Without rejects `todo` holds only the searchable
-    /// columns.
-    #[inline(always)]
-    fn scan(&mut self, depth: usize) -> Option<QueensEvent> {
-        let all = self.all;
-        let rejects = self.options.rejects;
-        let allowed = self.allowed(depth);
-        let frame = &mut self.frames[depth];
-        let masks = frame.masks;
-        let todo = frame.todo;
-        frame.todo = todo & (todo - 1);
-        let col = todo.trailing_zeros();
-        let bit = 1u32 << col;
-        let (row, col) = (depth as u8, col as u8);
-        if rejects && all & !masks.attacked() & allowed & bit == 0 {
-            return self.reject(row, col, allowed, masks);
-        }
-        if self.budget.refuses(self.counters.nodes) {
-            return self.close_from(depth);
-        }
-        let child = masks.child(bit, all);
-        // With rejects every column is scanned, except on a complete board.
-        let todo = if rejects {
-            all & (u32::from(child.cols != all)).wrapping_neg()
-        } else {
-            all & !child.attacked()
-        };
-        self.frames[depth + 1] = Frame { masks: child, todo };
-        self.queens[depth] = col;
-        self.depth = depth + 1;
-        self.phase = Phase::Enter;
-        self.counters.nodes += 1;
-        // A complete board has no row left whose legal columns to compute.
-        let open = u64::from(depth + 1 < usize::from(self.options.n));
-        self.counters.work += PLACE_OPS + LEGAL_OPS * open;
-        let event = self.emit(QueensEvent::Place { row, col });
-        self.check_invariants();
-        event
-    }
-}
-
-impl<R: Rules> Queens<R> {
-    /// Step 4: leave the node, undoing the queen that entered it; the
-    /// parent goes on scanning. The root's leaving ends the search.
-    #[inline(always)]
-    fn leave(&mut self, depth: usize) -> Option<QueensEvent> {
-        if depth == 0 {
-            self.finished = true;
-            return None;
-        }
-        self.depth = depth - 1;
-        self.phase = Phase::Scan;
-        let row = (depth - 1) as u8;
-        let col = self.queens[depth - 1];
-        let event = self.emit(QueensEvent::Undo { row, col });
-        self.check_invariants();
-        event
-    }
-}
-
-impl<R: Rules> Queens<R> {
-    /// Stops the search at node `depth` and yields the first `undo` that
-    /// closes its open places (none at the root): every scan is emptied and
-    /// the node left, so that only leaving remains, deepest first.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn close_from(&mut self, depth: usize) -> Option<QueensEvent> {
-        for frame in &mut self.frames[..=depth] {
-            frame.todo = 0;
-        }
-        self.phase = Phase::Leave;
-        self.leave(depth)
-    }
-}
-
-impl<R: Rules> Queens<R> {
-    /// Runs to the end event by event, reporting the nodes every
-    /// [`REPORT_EVERY`](super::REPORT_EVERY) events.
-    fn step_to_end(&mut self, report: &mut dyn FnMut(u64)) {
-        let mut events = 0u64;
-        while self.next().is_some() {
-            events += 1;
-            if events & (super::REPORT_EVERY - 1) == 0 {
-                report(self.counters.nodes);
-            }
-        }
-    }
-}
-
-impl<R: Rules> Search for Queens<R> {
-    type Event = QueensEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn run_to_end(&mut self) {
-        R::run_to_end(self);
-    }
-
-    fn run_to_end_reporting(&mut self, report: &mut dyn FnMut(u64)) {
-        R::run_to_end_reporting(self, report);
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        self.phase = Phase::Leave;
-    }
-}
-
-impl Queens<Pruning> {
-    /// Counting without events: with rejects off and from the start, the
-    /// same explicit stack runs in a tight loop that never returns between
+    /// Counting without events: with rejects off and from the start, a
+    /// stack of its own runs in a tight loop that never returns between
     /// events, and the counters are set to what the event stream would have
     /// left (each node but the root is one `place` and one `undo`). Anything
     /// else takes the events one by one. A test checks both ways agree.
@@ -832,17 +819,23 @@ impl Queens<Pruning> {
     /// (a few thousand times in the billion nodes of 16-Queens), and
     /// compiled away when `report` does nothing (`run_to_end`).
     fn count_to_end(&mut self, mut report: impl FnMut(u64)) {
-        let fresh = self.counters.steps == 0 && self.depth == 0 && self.phase == Phase::Enter;
-        if self.options.rejects || self.options.n < 2 || !fresh || self.budget.is_limited() {
-            self.step_to_end(&mut report);
-            return;
+        let options = self.tree().options;
+        let fresh = self.counters().steps == 0 && self.depth() == 0 && !self.is_closing();
+        let root = match self.top() {
+            Some(&root) if fresh && self.phase() == Phase::Enter => root,
+            _ => return self.step_to_end(&mut report),
+        };
+        if options.rejects || options.n < 2 || self.budget().is_limited() {
+            return self.step_to_end(&mut report);
         }
-        let base = self.counters.nodes;
-        let (n, all) = (self.options.n as usize, self.all);
+        let base = self.counters().nodes;
+        let tree = self.tree();
+        let (n, all) = (usize::from(options.n), tree.all);
         let (mut places, mut found, mut weighted, mut dead_ends) = (0u64, 0u64, 0u64, 0u64);
         // The current node lives in locals; a frame is written only when a
         // child is entered, and read back when the child is left.
-        let (mut depth, mut todo, mut masks) = (0, self.frames[0].todo, self.frames[0].masks);
+        let mut frames = [Frame::default(); STACK];
+        let (mut depth, mut todo, mut masks) = (0, root.todo, root.masks);
         let mut weight = 1;
         loop {
             if todo == 0 {
@@ -850,7 +843,7 @@ impl Queens<Pruning> {
                     break;
                 }
                 depth -= 1;
-                (todo, masks) = (self.frames[depth].todo, self.frames[depth].masks);
+                (todo, masks) = (frames[depth].todo, frames[depth].masks);
                 if depth < REPORT_ROWS {
                     report(base + places);
                 }
@@ -875,16 +868,14 @@ impl Queens<Pruning> {
                 continue;
             }
             if depth == 0 {
-                weight = self.weight(Some(bit.trailing_zeros() as u8));
+                weight = tree.weight(Some(bit.trailing_zeros() as u8));
             }
-            self.frames[depth] = Frame { masks, todo };
+            frames[depth] = Frame { masks, todo };
             depth += 1;
             (todo, masks) = (legal, child);
         }
-        self.frames[0].todo = 0;
-        self.phase = Phase::Leave;
-        self.finished = true;
-        let c = &mut self.counters;
+        self.finish_now();
+        let c = self.parts_mut().1;
         c.nodes += places;
         c.work += PLACE_OPS * places + LEGAL_OPS * (places - found);
         c.steps += 2 * places + found + dead_ends;

@@ -28,7 +28,8 @@
 
 use std::marker::PhantomData;
 
-use super::{Budget, Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent, bits};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::{Cause, Causes, Counters, EventKind, Phase, SearchEvent, bits};
 
 /// When a [`Sudoku`] stops and what it keeps: the correct rules
 /// ([`Unique`], and [`FirstSolution`] that the bug lab compares with), or
@@ -284,16 +285,26 @@ const fn popcount_table() -> [u8; 512] {
 
 const POPCOUNT: [u8; 512] = popcount_table();
 
-/// One node on the explicit stack.
-#[derive(Clone, Debug)]
-struct Frame {
-    /// The chosen cell, or `None` on a full grid.
-    cell: Option<usize>,
+/// One node of the driver's stack: the root, or the node a digit entered.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The cell whose digit entered the node (0 at the root).
+    entered: u8,
+    /// The chosen cell, or `None` on a full grid (and before step 1).
+    cell: Option<u8>,
     /// The chosen cell's candidates when the node was entered.
     candidates: u16,
     /// Digits (as bits) still to try.
     todo: u16,
-    phase: Phase,
+}
+
+impl Node {
+    const FRESH: Node = Node {
+        entered: 0,
+        cell: None,
+        candidates: 0,
+        todo: 0,
+    };
 }
 
 /// How a Sudoku search is set up.
@@ -305,10 +316,10 @@ pub struct SudokuOptions {
     pub rejects: bool,
 }
 
-/// The Sudoku search: a resumable, cloneable iterator of [`SudokuEvent`]s,
-/// by the rules `R` ([`Unique`] unless named).
+/// The Sudoku rules on the one driver ([`Backtrack`]), by the rules `R`:
+/// the grid and its masks, the count and the first solution.
 #[derive(Clone, Debug)]
-pub struct Sudoku<R = Unique> {
+pub struct SudokuTree<R> {
     options: SudokuOptions,
     geometry: Geometry,
     /// `[row, col, box]` of each cell.
@@ -323,14 +334,17 @@ pub struct Sudoku<R = Unique> {
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
-    frames: Vec<Frame>,
     count: u8,
     first: Option<Vec<u8>>,
-    counters: Counters,
-    budget: Budget,
-    finished: bool,
+    /// The root's cell and candidates (step 1), still shown once the
+    /// search has ended.
+    root: Option<(usize, u16)>,
     rules: PhantomData<R>,
 }
+
+/// The Sudoku search: a resumable, cloneable iterator of [`SudokuEvent`]s,
+/// by the rules `R` ([`Unique`] unless named).
+pub type Sudoku<R = Unique> = Backtrack<SudokuTree<R>>;
 
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
@@ -347,7 +361,7 @@ impl<R: Rules> Sudoku<R> {
     pub fn with_rules(puzzle: &Puzzle, options: SudokuOptions) -> Sudoku<R> {
         let geometry = Geometry::new(puzzle.size);
         let size = puzzle.size as usize;
-        let mut search = Sudoku {
+        let mut tree = SudokuTree {
             options,
             geometry,
             units: geometry.units(),
@@ -357,102 +371,90 @@ impl<R: Rules> Sudoku<R> {
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
-            frames: Vec::with_capacity(size * size + 1),
             count: 0,
             first: None,
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            budget: Budget::default(),
-            finished: false,
+            root: None,
             rules: PhantomData,
         };
-        search.frames.push(Frame {
-            cell: None,
-            candidates: 0,
-            todo: 0,
-            phase: Phase::Enter,
-        });
         for (idx, &digit) in puzzle.cells.iter().enumerate() {
             if digit != 0 {
-                search.write(idx, digit);
+                tree.write(idx, digit);
             }
         }
-        search
+        Backtrack::of(tree)
     }
 
     /// How the search was set up.
     pub fn options(&self) -> SudokuOptions {
-        self.options
+        self.tree().options
     }
 
     /// Grid size and box arithmetic.
     pub fn geometry(&self) -> Geometry {
-        self.geometry
+        self.tree().geometry
     }
 
     /// The working grid, row-major, 0 for a blank.
     pub fn grid(&self) -> &[u8] {
-        &self.grid[..self.cells]
+        self.tree().grid()
     }
 
     /// The givens, row-major, 0 for a blank.
     pub fn givens(&self) -> &[u8] {
-        &self.givens
+        &self.tree().givens
     }
 
     /// Digits held by each row (bit `d-1` for digit `d`).
     pub fn row_masks(&self) -> &[u16] {
-        &self.rows[..self.geometry.size as usize]
+        &self.tree().rows[..self.geometry().size as usize]
     }
 
     /// Digits held by each column.
     pub fn col_masks(&self) -> &[u16] {
-        &self.cols[..self.geometry.size as usize]
+        &self.tree().cols[..self.geometry().size as usize]
     }
 
     /// Digits held by each box.
     pub fn box_masks(&self) -> &[u16] {
-        &self.boxes[..self.geometry.size as usize]
+        &self.tree().boxes[..self.geometry().size as usize]
     }
 
     /// The digits a cell could take now: none of its units holds them.
-    #[inline]
     pub fn candidates(&self, idx: usize) -> u16 {
-        let [row, col, r#box] = self.units[idx];
-        let held = self.rows[row as usize] | self.cols[col as usize] | self.boxes[r#box as usize];
-        self.geometry.all_digits() & !held
+        self.tree().candidates(idx)
     }
 
     /// The cell the current node decides and its candidates when the node
-    /// was entered; `None` on a full grid.
+    /// was entered; `None` on a full grid. Once the search has ended, the
+    /// root's.
     pub fn deciding(&self) -> Option<(usize, u16)> {
-        let frame = self.frames.last()?;
-        match frame.phase {
-            Phase::Enter => self.choose(0),
-            _ => frame.cell.map(|cell| (cell, frame.candidates)),
+        let Some(node) = self.top() else {
+            return self.tree().root;
+        };
+        match self.phase() {
+            Phase::Enter => self.tree().choose_cell(0),
+            _ => node.cell.map(|cell| (usize::from(cell), node.candidates)),
         }
     }
 
     /// The placements of the current path, outermost first: `(cell, digit)`.
     pub fn placements(&self) -> Vec<(usize, u8)> {
-        let depth = self.frames.len() - 1;
-        self.frames[..depth]
-            .iter()
-            .filter_map(|f| f.cell)
-            .map(|cell| (cell, self.grid[cell]))
+        let grid = self.grid();
+        self.nodes()
+            .skip(1)
+            .map(|node| usize::from(node.entered))
+            .map(|cell| (cell, grid[cell]))
             .collect()
     }
 
     /// Solutions found so far (capped at 2).
     pub fn solution_count(&self) -> u8 {
-        self.count
+        self.tree().count
     }
 
     /// The first solution, once found.
     pub fn first_solution(&self) -> Option<&[u8]> {
-        self.first.as_deref()
+        self.tree().first.as_deref()
     }
 
     /// The step of the algorithm that `last` (the last event yielded, `None`
@@ -463,6 +465,25 @@ impl<R: Rules> Sudoku<R> {
 
     /// The row, column and box masks recomputed from the grid alone.
     pub fn recomputed_masks(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
+        self.tree().recomputed_masks()
+    }
+}
+
+impl<R: Rules> SudokuTree<R> {
+    fn grid(&self) -> &[u8] {
+        &self.grid[..self.cells]
+    }
+
+    /// The digits a cell could take now: none of its units holds them.
+    #[inline]
+    fn candidates(&self, idx: usize) -> u16 {
+        let [row, col, r#box] = self.units[idx];
+        let held = self.rows[row as usize] | self.cols[col as usize] | self.boxes[r#box as usize];
+        self.geometry.all_digits() & !held
+    }
+
+    /// The row, column and box masks recomputed from the grid alone.
+    fn recomputed_masks(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
         let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
         for (idx, &digit) in self.grid().iter().enumerate() {
             if digit != 0 {
@@ -474,21 +495,6 @@ impl<R: Rules> Sudoku<R> {
             }
         }
         (rows, cols, boxes)
-    }
-
-    /// The invariants, checked after each place and undo in debug builds.
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth + 1,
-            self.frames.len(),
-            "one frame per open place, plus the root"
-        );
-        debug_assert_eq!(
-            (self.rows, self.cols, self.boxes),
-            self.recomputed_masks(),
-            "the unit masks equal the grid's"
-        );
     }
 
     #[inline]
@@ -514,18 +520,11 @@ impl<R: Rules> Sudoku<R> {
         self.boxes[r#box as usize] ^= bit;
     }
 
-    /// (row, col) of a cell, by table.
-    #[inline]
-    fn coords(&self, idx: usize) -> (u8, u8) {
-        let [row, col, _] = self.units[idx];
-        (row, col)
-    }
-
     /// Step 1: the cell this node decides, or `None` when the grid is full.
     /// Cells before `from` must be filled: with the `first` order a child
     /// starts where its parent's cell is, instead of rescanning the grid.
     #[inline(always)]
-    fn choose(&self, from: usize) -> Option<(usize, u16)> {
+    fn choose_cell(&self, from: usize) -> Option<(usize, u16)> {
         match self.options.order {
             Order::First => {
                 let idx = (from..self.cells).find(|&idx| self.grid[idx] == 0)?;
@@ -569,154 +568,138 @@ impl<R: Rules> Sudoku<R> {
             .with(Unit::Box, self.boxes[r#box as usize] & bit != 0)
     }
 
-    #[inline]
-    fn emit(&mut self, event: SudokuEvent) -> Option<SudokuEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-}
-
-impl<R: Rules> Iterator for Sudoku<R> {
-    type Item = SudokuEvent;
-
-    // Every call yields one event without looping: entering a node chooses
-    // its cell and goes straight on to its first digit, and a node whose
-    // digits are done goes straight on to its `undo`.
-    #[inline(always)]
-    fn next(&mut self) -> Option<SudokuEvent> {
-        let depth = self.frames.len() - 1;
-        match self.frames[depth].phase {
-            Phase::Enter => self.enter(depth),
-            Phase::Scan => self.scan(depth),
-            Phase::Leave => self.leave(depth),
+    /// Step 2: a full grid, counted (the first copied).
+    #[cold]
+    fn solution(&mut self, counters: &mut Counters) -> Arrive<SudokuEvent> {
+        self.count = self.count.saturating_add(1);
+        counters.solutions = u64::from(self.count);
+        if R::KEEP && self.first.is_none() {
+            self.first = Some(self.grid().to_vec());
+        }
+        let event = SudokuEvent::Solution { count: self.count };
+        if R::CAP.is_some_and(|cap| self.count >= cap) {
+            Arrive::Stop(event)
+        } else {
+            Arrive::Leave(event)
         }
     }
 }
 
-impl<R: Rules> Sudoku<R> {
+impl<R: Rules> Tree for SudokuTree<R> {
+    type Event = SudokuEvent;
+    type Node = Node;
+    /// The digit to write at the node's cell.
+    type Choice = u8;
+
+    const ROOT_IS_NODE: bool = true;
+
+    fn root(&mut self) -> Node {
+        Node::FRESH
+    }
+
+    fn depth_hint(&self) -> usize {
+        self.cells + 1
+    }
+
     /// Steps 1 and 2: choose the node's cell, or count a full grid.
-    #[inline]
-    fn enter(&mut self, depth: usize) -> Option<SudokuEvent> {
+    #[inline(always)]
+    fn arrive(
+        &mut self,
+        node: &mut Node,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<SudokuEvent> {
         let from = match self.options.order {
-            Order::First if depth > 0 => self.frames[depth - 1].cell.unwrap_or(0),
+            Order::First if depth > 0 => usize::from(node.entered),
             _ => 0,
         };
-        let Some((cell, candidates)) = self.choose(from) else {
-            // 2. A full grid.
-            self.frames[depth].phase = Phase::Leave;
-            self.count = self.count.saturating_add(1);
-            self.counters.solutions = u64::from(self.count);
-            if R::KEEP && self.first.is_none() {
-                self.first = Some(self.grid().to_vec());
-            }
-            let count = self.count;
-            return self.emit(SudokuEvent::Solution { count });
+        let Some((cell, candidates)) = self.choose_cell(from) else {
+            return self.solution(counters);
         };
-        let todo = if self.options.rejects {
+        if depth == 0 {
+            self.root = Some((cell, candidates));
+        }
+        node.cell = Some(cell as u8);
+        node.candidates = candidates;
+        node.todo = if self.options.rejects {
             self.geometry.all_digits()
         } else {
             candidates
         };
-        self.frames[depth] = Frame {
-            cell: Some(cell),
-            candidates,
-            todo,
-            phase: Phase::Scan,
+        Arrive::Scan
+    }
+
+    /// Step 3: the next digit of the node's cell, ascending.
+    #[inline(always)]
+    fn choose(&mut self, node: &mut Node, _depth: usize) -> Choice<u8, SudokuEvent> {
+        let (Some(cell), todo) = (node.cell, node.todo) else {
+            return Choice::Done;
         };
-        self.scan(depth)
-    }
-
-    /// Steps 3 and 4: the next digit of the node's cell, or its dead end.
-    #[inline(always)]
-    fn scan(&mut self, depth: usize) -> Option<SudokuEvent> {
-        let stopped = R::CAP.is_some_and(|cap| self.count >= cap);
-        let frame = &mut self.frames[depth];
-        let (cell, candidates, todo) = (frame.cell?, frame.candidates, frame.todo);
-        let [row, col, _] = self.units[cell];
-        if stopped || todo == 0 {
-            frame.phase = Phase::Leave;
-            if !stopped && candidates == 0 {
-                // 4. No candidate at all.
-                return self.emit(SudokuEvent::DeadEnd { row, col });
-            }
-            return self.leave(depth);
+        if todo == 0 {
+            return Choice::Done;
         }
-        // 3. The next digit, ascending.
-        frame.todo = todo & (todo - 1);
+        node.todo = todo & (todo - 1);
         let digit = todo.trailing_zeros() as u8 + 1;
-        if candidates >> (digit - 1) & 1 == 0 {
-            let by = self.holders(cell, digit);
-            return self.emit(SudokuEvent::Reject {
-                row,
-                col,
-                digit,
-                by,
-            });
+        if node.candidates >> (digit - 1) & 1 == 1 {
+            return Choice::Place(digit);
         }
-        if self.budget.refuses(self.counters.nodes) {
-            for frame in &mut self.frames {
-                frame.phase = Phase::Leave;
-            }
-            return self.leave(depth);
-        }
-        self.write(cell, digit);
-        self.frames.push(Frame {
-            cell: None,
-            candidates: 0,
-            todo: 0,
-            phase: Phase::Enter,
-        });
-        self.counters.nodes += 1;
-        let event = self.emit(SudokuEvent::Place { row, col, digit });
-        self.check_invariants();
-        event
+        let cell = usize::from(cell);
+        let [row, col, _] = self.units[cell];
+        let by = self.holders(cell, digit);
+        Choice::Reject(SudokuEvent::Reject {
+            row,
+            col,
+            digit,
+            by,
+        })
     }
 
-    /// Step 5: leave the node, erasing the digit that entered it. The
-    /// root's leaving ends the search.
     #[inline(always)]
-    fn leave(&mut self, depth: usize) -> Option<SudokuEvent> {
-        if depth == 0 {
-            self.finished = true;
-            return None;
-        }
-        self.frames.pop();
-        let cell = self.frames[depth - 1].cell?;
+    fn apply(
+        &mut self,
+        parent: &mut Node,
+        _depth: usize,
+        digit: u8,
+        _counters: &mut Counters,
+    ) -> (Node, SudokuEvent) {
+        let cell = parent.cell.unwrap_or_default();
+        self.write(usize::from(cell), digit);
+        let [row, col, _] = self.units[usize::from(cell)];
+        let child = Node {
+            entered: cell,
+            ..Node::FRESH
+        };
+        (child, SudokuEvent::Place { row, col, digit })
+    }
+
+    /// Step 4: the cell had no candidate at all.
+    #[inline(always)]
+    fn done(&mut self, node: &Node, _depth: usize, _placed: bool) -> Option<SudokuEvent> {
+        let cell = node.cell.filter(|_| node.candidates == 0)?;
+        let [row, col, _] = self.units[usize::from(cell)];
+        Some(SudokuEvent::DeadEnd { row, col })
+    }
+
+    /// Step 5: the digit that entered the node is erased.
+    #[inline(always)]
+    fn undo(&mut self, node: Node, _depth: usize) -> SudokuEvent {
+        let cell = usize::from(node.entered);
         let digit = self.erase(cell);
-        let (row, col) = self.coords(cell);
-        let event = self.emit(SudokuEvent::Undo { row, col, digit });
-        self.check_invariants();
-        event
-    }
-}
-
-impl<R: Rules> Search for Sudoku<R> {
-    type Event = SudokuEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
+        let [row, col, _] = self.units[cell];
+        SudokuEvent::Undo { row, col, digit }
     }
 
-    fn is_finished(&self) -> bool {
-        self.finished
+    fn check(&self, _nodes: &[Node]) {
+        debug_assert_eq!(
+            (self.rows, self.cols, self.boxes),
+            self.recomputed_masks(),
+            "the unit masks equal the grid's"
+        );
     }
 
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
+    /// The givens and the first solution found.
     fn heap_bytes(&self) -> usize {
-        self.owned_heap()
+        self.givens.capacity() + self.first.as_ref().map_or(0, Vec::capacity)
     }
 }
 
@@ -731,14 +714,4 @@ pub fn format_digit_mask(mask: u16, size: u8) -> String {
         .rev()
         .map(|d| if mask >> d & 1 == 1 { '1' } else { '0' })
         .collect()
-}
-
-impl<R: Rules> Sudoku<R> {
-    /// The heap a clone owns, for [`Search::heap_bytes`]: the givens, the
-    /// node stack and the first solution found.
-    fn owned_heap(&self) -> usize {
-        self.givens.capacity()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
-            + self.first.as_ref().map_or(0, Vec::capacity)
-    }
 }

@@ -1,10 +1,10 @@
 //! Word Search: trace a word through orthogonally adjacent cells, each cell
 //! at most once per path, with letter-inventory pruning and rare-end reversal.
 //!
-//! The algorithm (the names in bold are the variants of [`Step`]; while the
-//! path is empty the search is idle, in steps 1 and 3; a cell on the path is
-//! in phase `Enter` for step 4, `Scan` for steps 5 and 6, `Leave` for
-//! step 7):
+//! The algorithm (the names in bold are the variants of [`Step`]; the
+//! search runs on the one driver, [`Backtrack`]: its root, before the first
+//! cell, does steps 1 and 3, and every cell on the path is one of its nodes,
+//! entered in step 4, scanned in steps 5 and 6, left in step 7):
 //!
 //! 1. Before any search: an **`EmptyWord`** is found at once. A word longer
 //!    than the board has cells is rejected (**`TooLong`**). With the
@@ -26,16 +26,18 @@
 //! 7. Leave the node: yield **`Undo`** and clear its visited mark.
 //!
 //! Visited marks belong to the current path only, so a cell freed by an
-//! `undo` can serve another branch. Once found, every open node goes straight
-//! to step 7.
+//! `undo` can serve another branch. Once found, the search stops: every
+//! open node goes straight to step 7 (the driver's close).
 //!
 //! Invariants, checked with `debug_assert!` on every place and undo: the
-//! open places balance the depth (one frame per open place), and the
-//! visited set equals the set of the path's cells.
+//! path is the open cells, and the visited set equals the set of the path's
+//! cells.
 
 use std::marker::PhantomData;
 
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::grid::{CellSet, Dir};
+use super::{Counters, EventKind, SearchEvent};
 
 /// How a [`WordSearch`] keeps its visited marks: the correct rules
 /// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
@@ -224,7 +226,7 @@ impl Board {
         (row < self.rows && col < self.cols).then_some(row * self.cols + col)
     }
 
-    fn coords(&self, cell: usize) -> (u8, u8) {
+    pub(crate) fn coords(&self, cell: usize) -> (u8, u8) {
         ((cell / self.cols) as u8, (cell % self.cols) as u8)
     }
 }
@@ -248,51 +250,236 @@ pub struct WordOptions {
     pub rejects: bool,
 }
 
-/// One cell on the explicit stack.
-#[derive(Clone, Debug)]
-struct Frame {
-    cell: usize,
-    /// The cell's row and column, kept so that a step needs no division.
+/// One node of the driver's stack: a cell on the path, or the root (depth
+/// 0, the search before its first cell).
+#[derive(Clone, Copy, Debug)]
+pub struct Cell {
     row: u8,
     col: u8,
-    /// Next direction to look at.
-    dir: u8,
-    /// Whether any neighbour was entered.
-    entered: bool,
-    phase: Phase,
+    /// At a cell: the next direction to look at, an index into
+    /// [`Dir::CLOCKWISE`]. At the root: the next start cell (step 3), or,
+    /// once step 1 decided the result, the next of its events.
+    next: u16,
 }
 
-/// The Word Search: a resumable, cloneable iterator of [`WordEvent`]s,
-/// by the rules `R` ([`Correct`] unless named).
+/// The Word Search's rules on the one driver ([`Backtrack`]), by the bug
+/// rules `R`: what the search holds beyond its stack of cells.
 #[derive(Clone, Debug)]
-pub struct WordSearch<R = Correct> {
+pub struct WordTree<R> {
     options: WordOptions,
     board: Board,
     word: String,
     searched: Vec<u8>,
     reversed: bool,
-    /// The events of step 1, yielded before the search proper.
+    /// The `reject` events of step 1 (kept only when rejects are on).
     preamble: Vec<WordEvent>,
-    /// How many of the preamble events were yielded.
-    preamble_done: usize,
     /// Whether step 1 decided the result, so no cell is searched.
     decided: bool,
-    /// One bit per cell (at most 16×16 = 256): the current path's cells.
-    visited: [u64; 4],
-    frames: Vec<Frame>,
-    next_start: usize,
+    /// The current path's cells (with a bug, the cells its marks say).
+    visited: CellSet,
+    /// The current path, in search order.
+    path: Vec<(u8, u8)>,
     found: Option<Vec<(u8, u8)>>,
-    counters: Counters,
-    budget: Budget,
-    finished: bool,
     rules: PhantomData<R>,
 }
+
+/// The Word Search: a resumable, cloneable iterator of [`WordEvent`]s,
+/// by the rules `R` ([`Correct`] unless named).
+pub type WordSearch<R = Correct> = Backtrack<WordTree<R>>;
 
 impl WordSearch {
     /// A search for `word` (already validated by
     /// [`crate::input::word::parse_word`]) on `board`.
     pub fn new(board: &Board, word: &str, options: WordOptions) -> WordSearch {
         WordSearch::with_rules(board, word, options)
+    }
+}
+
+impl<R: Rules> WordTree<R> {
+    /// Step 4: the whole word is on the path.
+    #[cold]
+    #[inline(never)]
+    fn solution(&mut self, counters: &mut Counters) -> Arrive<WordEvent> {
+        let mut path = self.path.clone();
+        if self.reversed {
+            path.reverse();
+        }
+        self.found = Some(path);
+        counters.solutions = 1;
+        Arrive::Stop(WordEvent::Solution)
+    }
+
+    /// Steps 1 and 3 at the root: step 1's next reject, or the next start
+    /// cell, row-major.
+    #[inline(never)]
+    fn start(&mut self, root: &mut Cell) -> Choice<(u8, u8), WordEvent> {
+        if self.decided {
+            let event = self.preamble.get(usize::from(root.next));
+            root.next += 1;
+            return event.map_or(Choice::Done, |&event| Choice::Reject(event));
+        }
+        let first = self.searched[0];
+        let letters = &self.board.letters;
+        while let Some(&letter) = letters.get(usize::from(root.next)) {
+            let cell = usize::from(root.next);
+            root.next += 1;
+            if letter != first {
+                continue;
+            }
+            let at = self.board.coords(cell);
+            if R::UNMARK || !self.visited.contains(cell) {
+                return Choice::Place(at);
+            }
+            // A mark left behind by an earlier path (only a bug leaves
+            // one): the cell is refused as the first letter.
+            if self.options.rejects {
+                return Choice::Reject(WordEvent::Reject {
+                    row: at.0,
+                    col: at.1,
+                    index: 0,
+                    reason: Reason::Visited,
+                });
+            }
+        }
+        Choice::Done
+    }
+}
+
+impl<R: Rules> Tree for WordTree<R> {
+    type Event = WordEvent;
+    type Node = Cell;
+    /// The cell entered.
+    type Choice = (u8, u8);
+
+    const ROOT_IS_NODE: bool = false;
+
+    fn root(&mut self) -> Cell {
+        Cell {
+            row: 0,
+            col: 0,
+            next: 0,
+        }
+    }
+
+    fn depth_hint(&self) -> usize {
+        self.searched.len() + 1
+    }
+
+    /// Step 1's empty word at the root; step 4 at a cell.
+    #[inline(always)]
+    fn arrive(&mut self, _: &mut Cell, depth: usize, counters: &mut Counters) -> Arrive<WordEvent> {
+        if depth == self.searched.len() {
+            if depth == 0 {
+                return Arrive::Stop(WordEvent::Solution);
+            }
+            return self.solution(counters);
+        }
+        Arrive::Scan
+    }
+
+    /// Steps 1 and 3 at the root; step 5 at a cell: the next neighbour
+    /// that makes an event.
+    #[inline(always)]
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<(u8, u8), WordEvent> {
+        if depth == 0 {
+            return self.start(cell);
+        }
+        let (rows, cols) = (self.board.rows, self.board.cols);
+        let wanted = self.searched[depth];
+        while let Some(&dir) = Dir::CLOCKWISE.get(usize::from(cell.next)) {
+            cell.next += 1;
+            let Some((row, col)) = dir.from(cell.row, cell.col, rows, cols) else {
+                continue;
+            };
+            let next = usize::from(row) * cols + usize::from(col);
+            let reason = if R::CHECK_VISITED && self.visited.contains(next) {
+                Reason::Visited
+            } else if self.board.letters[next] != wanted {
+                Reason::Mismatch
+            } else {
+                return Choice::Place((row, col));
+            };
+            if self.options.rejects {
+                return Choice::Reject(WordEvent::Reject {
+                    row,
+                    col,
+                    index: depth as u8,
+                    reason,
+                });
+            }
+        }
+        Choice::Done
+    }
+
+    /// Steps 3 and 5: the cell is entered as letter `depth`.
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        _parent: &mut Cell,
+        depth: usize,
+        (row, col): (u8, u8),
+        _counters: &mut Counters,
+    ) -> (Cell, WordEvent) {
+        self.visited
+            .insert(usize::from(row) * self.board.cols + usize::from(col));
+        self.path.push((row, col));
+        let index = depth as u8;
+        (
+            Cell { row, col, next: 0 },
+            WordEvent::Place { row, col, index },
+        )
+    }
+
+    /// Step 6: no neighbour was entered (the root tells none).
+    #[inline(always)]
+    fn done(&mut self, cell: &Cell, depth: usize, placed: bool) -> Option<WordEvent> {
+        (depth > 0 && !placed).then_some(WordEvent::DeadEnd {
+            row: cell.row,
+            col: cell.col,
+        })
+    }
+
+    /// Step 7: the cell leaves the path.
+    #[inline(always)]
+    fn undo(&mut self, cell: Cell, _depth: usize) -> WordEvent {
+        if R::UNMARK {
+            self.visited
+                .remove(usize::from(cell.row) * self.board.cols + usize::from(cell.col));
+        }
+        self.path.pop();
+        WordEvent::Undo {
+            row: cell.row,
+            col: cell.col,
+        }
+    }
+
+    fn check(&self, cells: &[Cell]) {
+        let path: Vec<(u8, u8)> = cells[1..].iter().map(|c| (c.row, c.col)).collect();
+        debug_assert_eq!(self.path, path, "the path is the open cells");
+        let cols = self.board.cols;
+        let visited: CellSet = path
+            .iter()
+            .map(|&(r, c)| usize::from(r) * cols + usize::from(c))
+            .collect();
+        // A bug's marks follow its own mistake, not the path.
+        debug_assert!(
+            R::BUG.is_some() || self.visited == visited,
+            "the visited set equals the path {path:?}"
+        );
+    }
+
+    /// The board, the word in both spellings, step 1's events, the path
+    /// and the path found.
+    fn heap_bytes(&self) -> usize {
+        self.board.letters.capacity()
+            + self.word.capacity()
+            + self.searched.capacity()
+            + self.preamble.capacity() * std::mem::size_of::<WordEvent>()
+            + self.path.capacity() * std::mem::size_of::<(u8, u8)>()
+            + self
+                .found
+                .as_ref()
+                .map_or(0, |path| path.capacity() * std::mem::size_of::<(u8, u8)>())
     }
 }
 
@@ -303,17 +490,13 @@ impl<R: Rules> WordSearch<R> {
         let have = board.inventory();
         let need = tally(letters);
         let mut preamble = Vec::new();
-        let mut found = None;
         let cells = board.rows * board.cols;
-        if letters.is_empty() {
-            preamble.push(WordEvent::Solution);
-            found = Some(Vec::new());
-        } else if letters.len() > cells {
+        if letters.len() > cells {
             preamble.push(WordEvent::TooLong {
                 need: letters.len() as u16,
                 have: cells as u16,
             });
-        } else if options.inventory {
+        } else if options.inventory && !letters.is_empty() {
             for (i, (&need, &have)) in need.iter().zip(&have).enumerate() {
                 if need > have {
                     let letter = char::from(b'A' + i as u8);
@@ -324,7 +507,7 @@ impl<R: Rules> WordSearch<R> {
         }
         let decided = !preamble.is_empty();
         if !options.rejects {
-            preamble.retain(|e| e.kind() != EventKind::Reject);
+            preamble.clear();
         }
         let reversed = options.reverse
             && !letters.is_empty()
@@ -334,27 +517,23 @@ impl<R: Rules> WordSearch<R> {
         if reversed {
             searched.reverse();
         }
-        WordSearch {
+        let found = letters.is_empty().then(Vec::new);
+        let mut search = Backtrack::of(WordTree {
             options,
             board: board.clone(),
             word: word.to_string(),
             searched,
             reversed,
             preamble,
-            preamble_done: 0,
             decided,
-            visited: [0; 4],
-            frames: Vec::with_capacity(letters.len()),
-            next_start: 0,
-            counters: Counters {
-                solutions: u64::from(found.is_some()),
-                ..Counters::default()
-            },
+            visited: CellSet::default(),
+            path: Vec::with_capacity(letters.len()),
             found,
-            finished: false,
-            budget: Budget::default(),
             rules: PhantomData,
-        }
+        });
+        // The empty word is found before its one event.
+        search.parts_mut().1.solutions = u64::from(letters.is_empty());
+        search
     }
 
     /// The bug these rules implement, `None` for the correct search.
@@ -364,35 +543,36 @@ impl<R: Rules> WordSearch<R> {
 
     /// How the search was set up.
     pub fn options(&self) -> WordOptions {
-        self.options
+        self.tree().options
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.tree().board
     }
 
     /// The word as given (upper-cased).
     pub fn word(&self) -> &str {
-        &self.word
+        &self.tree().word
     }
 
     /// The string actually searched: the word, or its reverse.
     pub fn searched(&self) -> &[u8] {
-        &self.searched
+        &self.tree().searched
     }
 
     /// Whether the reversed word is searched.
     pub fn reversed(&self) -> bool {
-        self.reversed
+        self.tree().reversed
     }
 
     /// The facts behind the reversal decision: the word's first and last
     /// letters and how often each occurs on the board (`None` for an empty
     /// word).
     pub fn reversal(&self) -> Option<(char, char, usize, usize)> {
-        let (&first, &last) = (self.word.as_bytes().first()?, self.word.as_bytes().last()?);
-        let have = self.board.inventory();
+        let word = self.word().as_bytes();
+        let (&first, &last) = (word.first()?, word.last()?);
+        let have = self.board().inventory();
         let count = |l: u8| have[usize::from(l - b'A')];
         Some((
             char::from(first),
@@ -404,12 +584,12 @@ impl<R: Rules> WordSearch<R> {
 
     /// Whether step 1 settled the result before any cell was searched.
     pub fn decided_early(&self) -> bool {
-        self.decided
+        self.tree().decided || self.word().is_empty()
     }
 
     /// The current path, in search order: `(row, col)` of each cell.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.frames.iter().map(|f| (f.row, f.col)).collect()
+        self.tree().path.clone()
     }
 
     /// The step of the algorithm that `last` (the last event yielded, `None`
@@ -419,7 +599,7 @@ impl<R: Rules> WordSearch<R> {
             return Step::Reverse;
         };
         match event {
-            WordEvent::Solution if self.word.is_empty() => Step::EmptyWord,
+            WordEvent::Solution if self.word().is_empty() => Step::EmptyWord,
             WordEvent::Solution => Step::Solution,
             WordEvent::TooLong { .. } => Step::TooLong,
             WordEvent::Inventory { .. } => Step::Inventory,
@@ -435,309 +615,13 @@ impl<R: Rules> WordSearch<R> {
         }
     }
 
-    /// The visited set recomputed from the path alone.
-    fn recomputed_visited(&self) -> [u64; 4] {
-        let mut visited = [0u64; 4];
-        for frame in &self.frames {
-            visited[frame.cell / 64] |= 1 << (frame.cell % 64);
-        }
-        visited
-    }
-
-    /// The invariants, checked after each place and undo in debug builds.
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth,
-            self.frames.len(),
-            "one frame per open place"
-        );
-        // A bug's marks follow its own mistake, not the path.
-        debug_assert!(
-            R::BUG.is_some() || self.visited == self.recomputed_visited(),
-            "the visited set equals the path {:?}",
-            self.path()
-        );
-    }
-
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        let cell = row * self.board.cols + col;
-        self.visited[cell / 64] >> (cell % 64) & 1 == 1
+        self.tree().visited.contains(row * self.board().cols + col)
     }
 
     /// The path the word was found along, in the original word's order.
     pub fn found(&self) -> Option<&[(u8, u8)]> {
-        self.found.as_deref()
-    }
-
-    #[inline]
-    fn emit(&mut self, event: WordEvent) -> Option<WordEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    #[inline]
-    fn enter(&mut self, cell: usize, row: u8, col: u8) -> Option<WordEvent> {
-        if self.budget.refuses(self.counters.nodes) {
-            return self.close();
-        }
-        let index = self.frames.len() as u8;
-        self.visited[cell / 64] |= 1 << (cell % 64);
-        self.frames.push(Frame {
-            cell,
-            row,
-            col,
-            dir: 0,
-            entered: false,
-            phase: Phase::Enter,
-        });
-        self.counters.nodes += 1;
-        let event = self.emit(WordEvent::Place { row, col, index });
-        self.check_invariants();
-        event
-    }
-
-    /// Stops the search (a node budget refused a place): every open cell
-    /// is left, deepest first, no start cell is tried after them, and the
-    /// first `undo` (if any) is returned.
-    #[cold]
-    #[inline(never)]
-    fn close(&mut self) -> Option<WordEvent> {
-        for frame in &mut self.frames {
-            frame.phase = Phase::Leave;
-        }
-        self.next_start = self.board.letters.len();
-        match self.frames.is_empty() {
-            true => self.finish(),
-            false => self.leave(),
-        }
-    }
-
-    fn finish(&mut self) -> Option<WordEvent> {
-        self.finished = true;
-        None
-    }
-}
-
-impl<R: Rules> Iterator for WordSearch<R> {
-    type Item = WordEvent;
-
-    // Every call yields one event without re-dispatching on the phase:
-    // entering a cell goes straight on to its neighbours, neighbours that
-    // make no event are passed over in an inner loop, and a cell whose
-    // neighbours are done goes straight on to its `undo`.
-    #[inline(always)]
-    fn next(&mut self) -> Option<WordEvent> {
-        // A cell on the path means the search proper is under way: step 1
-        // is over and nothing has ended it.
-        let Some(frame) = self.frames.last() else {
-            return self.idle();
-        };
-        match frame.phase {
-            Phase::Enter => self.arrive(),
-            Phase::Scan => self.scan(),
-            Phase::Leave => self.leave(),
-        }
-    }
-}
-
-impl<R: Rules> WordSearch<R> {
-    /// The path is empty: the checks before any search (step 1), the next
-    /// start cell, row-major (step 3), or the end.
-    #[inline(never)]
-    fn idle(&mut self) -> Option<WordEvent> {
-        if self.preamble_done < self.preamble.len() {
-            let event = self.preamble[self.preamble_done];
-            self.preamble_done += 1;
-            return self.emit(event);
-        }
-        if self.decided || self.finished || self.found.is_some() {
-            return self.finish();
-        }
-        let first = self.searched[0];
-        let start = (self.next_start..self.board.letters.len())
-            .find(|&cell| self.board.letters[cell] == first);
-        match start {
-            Some(cell) => {
-                self.next_start = cell + 1;
-                let (row, col) = self.board.coords(cell);
-                if !R::UNMARK && self.visited[cell / 64] >> (cell % 64) & 1 == 1 {
-                    // A mark left behind by an earlier path (only a bug
-                    // leaves one): the cell is refused as the first letter.
-                    return self.reject_start(row, col);
-                }
-                self.enter(cell, row, col)
-            }
-            None => {
-                self.next_start = self.board.letters.len();
-                self.finish()
-            }
-        }
-    }
-
-    /// A start cell still marked visited (bug `no-unmark`): its reject,
-    /// or the next start when rejects are off.
-    #[cold]
-    #[inline(never)]
-    fn reject_start(&mut self, row: u8, col: u8) -> Option<WordEvent> {
-        if !self.options.rejects {
-            return self.idle();
-        }
-        self.emit(WordEvent::Reject {
-            row,
-            col,
-            index: 0,
-            reason: Reason::Visited,
-        })
-    }
-
-    /// The step after a cell was entered: the word is complete (step 4), or
-    /// its neighbours are scanned (step 5).
-    #[inline(always)]
-    fn arrive(&mut self) -> Option<WordEvent> {
-        let index = self.frames.len() - 1;
-        if index + 1 == self.searched.len() {
-            return self.solution();
-        }
-        self.frames[index].phase = Phase::Scan;
-        self.scan()
-    }
-
-    /// Step 4: the whole word is on the path.
-    #[cold]
-    #[inline(never)]
-    fn solution(&mut self) -> Option<WordEvent> {
-        let index = self.frames.len() - 1;
-        self.frames[index].phase = Phase::Leave;
-        let mut path = self.path();
-        if self.reversed {
-            path.reverse();
-        }
-        self.found = Some(path);
-        self.counters.solutions = 1;
-        self.emit(WordEvent::Solution)
-    }
-
-    /// Step 5: the next neighbour that makes an event, up, right, down,
-    /// left; once they are done, the dead end (step 6) or the `undo`.
-    #[inline(always)]
-    fn scan(&mut self) -> Option<WordEvent> {
-        let index = self.frames.len() - 1;
-        let stopped = self.found.is_some();
-        let (rows, cols) = (self.board.rows, self.board.cols);
-        let wanted = self.searched.get(index + 1).copied();
-        let frame = &mut self.frames[index];
-        loop {
-            if stopped || frame.dir == 4 {
-                frame.phase = Phase::Leave;
-                if !stopped && !frame.entered {
-                    // 6. No neighbour continues the word.
-                    let (row, col) = (frame.row, frame.col);
-                    return self.emit(WordEvent::DeadEnd { row, col });
-                }
-                return self.leave();
-            }
-            let dir = frame.dir;
-            frame.dir += 1;
-            let Some((row, col)) = step(frame.row, frame.col, dir, rows, cols) else {
-                continue;
-            };
-            let next = usize::from(row) * cols + usize::from(col);
-            let reason = if R::CHECK_VISITED && self.visited[next / 64] >> (next % 64) & 1 == 1 {
-                Reason::Visited
-            } else if Some(self.board.letters[next]) != wanted {
-                Reason::Mismatch
-            } else {
-                frame.entered = true;
-                return self.enter(next, row, col);
-            };
-            if self.options.rejects {
-                let index = (index + 1) as u8;
-                return self.emit(WordEvent::Reject {
-                    row,
-                    col,
-                    index,
-                    reason,
-                });
-            }
-        }
-    }
-
-    /// Step 7: leave the cell.
-    #[inline(always)]
-    fn leave(&mut self) -> Option<WordEvent> {
-        let frame = self.frames.pop()?;
-        let cell = frame.cell;
-        if R::UNMARK {
-            self.visited[cell / 64] &= !(1 << (cell % 64));
-        }
-        let event = self.emit(WordEvent::Undo {
-            row: frame.row,
-            col: frame.col,
-        });
-        self.check_invariants();
-        event
-    }
-}
-
-/// The neighbour of (`row`, `col`) in direction `dir` (an index into
-/// [`DIRECTIONS`]) on a `rows`×`cols` board, if it is on the board. The same
-/// as [`Board::neighbor`], without its division.
-#[inline]
-fn step(row: u8, col: u8, dir: u8, rows: usize, cols: usize) -> Option<(u8, u8)> {
-    let (r, c) = (usize::from(row), usize::from(col));
-    match dir {
-        0 => (r > 0).then(|| (row - 1, col)),
-        1 => (c + 1 < cols).then(|| (row, col + 1)),
-        2 => (r + 1 < rows).then(|| (row + 1, col)),
-        _ => (c > 0).then(|| (row, col - 1)),
-    }
-}
-
-impl<R: Rules> Search for WordSearch<R> {
-    type Event = WordEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
-    fn heap_bytes(&self) -> usize {
-        self.owned_heap()
-    }
-}
-
-impl<R: Rules> WordSearch<R> {
-    /// The heap a clone owns, for [`Search::heap_bytes`]: the board, the
-    /// word in both spellings, the preamble's events (whose own paths are
-    /// empty), the cell stack and the path found.
-    fn owned_heap(&self) -> usize {
-        self.board.letters.capacity()
-            + self.word.capacity()
-            + self.searched.capacity()
-            + self.preamble.capacity() * std::mem::size_of::<WordEvent>()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
-            + self
-                .found
-                .as_ref()
-                .map_or(0, |path| path.capacity() * std::mem::size_of::<(u8, u8)>())
+        self.tree().found.as_deref()
     }
 }

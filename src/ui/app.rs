@@ -10,7 +10,7 @@ use super::bookmarks::Bookmarks;
 use super::keys::{self, Action};
 use super::mouse::Hits;
 use super::predict::{Predict, peek};
-use super::scene::Scene;
+use super::scene::{Capability, Scene};
 use super::theme::Theme;
 use crate::model::NodeLog;
 use crate::search::{EventKind, SearchEvent};
@@ -278,7 +278,19 @@ impl<S: Scene> App<S> {
         self.sync();
     }
 
+    /// Whether the search offers what `action` shows (see
+    /// [`Action::needs`]): the key bar and the help list only these.
+    pub fn obeys(&self, action: Action) -> bool {
+        action
+            .needs()
+            .is_none_or(|capability| capability.offered(self.timeline.search()))
+    }
+
     fn apply(&mut self, action: Action) {
+        if let Some(lacking) = action.needs().filter(|_| !self.obeys(action)) {
+            self.message = Some(format!("this search offers no {}", lacking.words()));
+            return;
+        }
         let goal = |kind| (Goal::Next(kind), Goal::Prev(kind));
         match action {
             Action::Quit => self.quit = true,
@@ -475,7 +487,7 @@ impl<S: Scene> App<S> {
     /// usual table (arrows, help, quit).
     fn on_answer_key(&mut self, key: KeyEvent) -> bool {
         let search = self.timeline.search();
-        let extra = search.extra_question();
+        let extra = search.ask().and_then(|ask| ask.extra_question());
         let Some(predict) = self.predict.as_mut() else {
             return false;
         };
@@ -575,7 +587,7 @@ impl<S: Scene> App<S> {
             .find(|e| e.kind() != EventKind::Reject);
         predict.question = peek(search, true)
             .filter(|_| !amid_rejects)
-            .and_then(|next| search.question(&next, previous));
+            .and_then(|next| search.ask()?.question(&next, previous));
         // A run stops at every question: the point is to answer it first.
         if predict.question.is_some() {
             self.running = false;
@@ -594,7 +606,9 @@ impl<S: Scene> App<S> {
         if self.log_back > 0 && self.log_step != self.timeline.step() {
             self.log_back = 0;
         }
-        if matches!(self.panel, Panel::Table | Panel::Tree) {
+        // The plain screen's path (no board) is read from the node log.
+        let plain = !Capability::Board.offered(self.timeline.search());
+        if plain || matches!(self.panel, Panel::Table | Panel::Tree) {
             self.nodes.sync(&self.timeline);
         }
         // The end never changes: its outcome is looked up once.

@@ -28,7 +28,7 @@ use super::render::{
     render_counters, render_help, render_key_bar, render_log, render_masks, render_path,
     render_title,
 };
-use super::scene::{Fit, Scene};
+use super::scene::{Capability, Fit, Scene};
 use super::{panels, scale, tree};
 
 /// The smallest screen drawn this way: a projector at 160x48 or larger.
@@ -63,6 +63,10 @@ pub fn layout<S: Scene>(app: &App<S>, area: Rect) -> Option<Big> {
         return None;
     }
     let search = app.timeline.search();
+    // The plain screen (no board) has nothing to draw larger.
+    if !Capability::Board.offered(search) {
+        return None;
+    }
     let board = search.board_size();
     let (mw, _) = masks_size(app, None, Fit::Full);
     let masks_width = mw.max(MIN_MASKS);

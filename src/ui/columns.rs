@@ -79,6 +79,119 @@ pub fn fit_lines(lines: Vec<Line<'static>>, room: usize, ellipsis: &str) -> Vec<
         .collect()
 }
 
+/// `line` on as many rows of at most `room` columns as it needs, broken
+/// between phrases rather than inside one: between its spans first (a
+/// mask's name, its bits, its note), then after a comma, colon or
+/// semicolon or at a run of blanks, and only then at a single blank. Each
+/// row after the first is indented under the line's value (the width of
+/// its first span when that is a label padded with blanks), so that a
+/// broken line reads as one. Every span keeps its style; a word wider than
+/// a row is cut where the row ends.
+pub fn wrap_phrases(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
+    if line.width() <= room || room == 0 {
+        return vec![line];
+    }
+    let indent = match line.spans.first() {
+        Some(first) if line.spans.len() > 1 && first.content.ends_with(' ') => first.width(),
+        _ => line.to_string().chars().take_while(|c| *c == ' ').count(),
+    };
+    let indent = indent.min(room / 2);
+    // The line's phrases, each a piece of one span, with the blanks that
+    // come before it (dropped where a row breaks).
+    let mut pieces: Vec<(String, String, ratatui::style::Style)> = Vec::new();
+    for span in &line.spans {
+        let mut lead = String::new();
+        let mut word = String::new();
+        let mut chars = span.content.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == ' ' {
+                if word.is_empty() {
+                    lead.push(c);
+                    continue;
+                }
+                // A run of blanks ends a phrase; a single one joins words.
+                let run = chars.peek() == Some(&' ');
+                let clause = word.ends_with([',', ':', ';']);
+                if run || clause {
+                    pieces.push((
+                        std::mem::take(&mut lead),
+                        std::mem::take(&mut word),
+                        span.style,
+                    ));
+                    lead.push(c);
+                } else {
+                    word.push(c);
+                }
+            } else {
+                word.push(c);
+            }
+        }
+        if !word.is_empty() || !lead.is_empty() {
+            pieces.push((lead, word, span.style));
+        }
+    }
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0usize;
+    let new_row = |rows: &mut Vec<Vec<Span<'static>>>, used: &mut usize| {
+        rows.push(vec![Span::raw(" ".repeat(indent))]);
+        *used = indent;
+    };
+    for (lead, phrase, style) in pieces {
+        let whole = width(&lead) + width(&phrase);
+        if used + whole <= room {
+            rows.last_mut()
+                .expect("a row")
+                .push(Span::styled(format!("{lead}{phrase}"), style));
+            used += whole;
+            continue;
+        }
+        // A phrase that fits a row whole starts one; a longer one goes on
+        // where the row is, word by word, a word wider than a row cut
+        // where the row ends.
+        let fresh = (used > indent || (used > 0 && rows.len() == 1))
+            && width(&phrase) <= room.saturating_sub(indent);
+        let mut rest = phrase.as_str();
+        if fresh {
+            new_row(&mut rows, &mut used);
+        } else if used > indent && used + width(&lead) < room {
+            rows.last_mut()
+                .expect("a row")
+                .push(Span::styled(lead.clone(), style));
+            used += width(&lead);
+        }
+        while !rest.is_empty() {
+            let free = room.saturating_sub(used);
+            if width(rest) <= free {
+                rows.last_mut()
+                    .expect("a row")
+                    .push(Span::styled(rest.to_string(), style));
+                used += width(rest);
+                break;
+            }
+            let (fits, _) = head(rest, free);
+            let cut = match fits.rfind(' ') {
+                Some(at) if at > 0 => at,
+                _ if used > indent => {
+                    new_row(&mut rows, &mut used);
+                    continue;
+                }
+                _ => fits
+                    .len()
+                    .max(rest.chars().next().map_or(1, char::len_utf8)),
+            };
+            rows.last_mut()
+                .expect("a row")
+                .push(Span::styled(rest[..cut].to_string(), style));
+            rest = rest[cut..].trim_start();
+            new_row(&mut rows, &mut used);
+        }
+    }
+    rows.into_iter()
+        .filter(|row| row.iter().any(|s| !s.content.trim().is_empty()))
+        .map(Line::from)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +220,24 @@ mod tests {
         // A wide glyph that would straddle the edge goes whole.
         let wide = fit_line(Line::raw("ab日本"), 4, "…");
         assert_eq!(wide.to_string(), "ab…");
+    }
+
+    #[test]
+    fn a_line_too_long_breaks_between_its_phrases_indented_under_its_value() {
+        let line = Line::from(vec![
+            Span::raw("H      "),
+            Span::raw("01110000"),
+            Span::raw("  ╲ high diagonal"),
+        ]);
+        let rows: Vec<String> = wrap_phrases(line, 31).iter().map(Line::to_string).collect();
+        assert_eq!(rows, ["H      01110000", "       ╲ high diagonal"]);
+        let line = Line::raw("  column d=0, high d=r-i, low -d=r-i");
+        let rows: Vec<String> = wrap_phrases(line, 31).iter().map(Line::to_string).collect();
+        assert_eq!(rows, ["  column d=0, high d=r-i,", "  low -d=r-i"]);
+        let line = Line::raw("high   000101110000000          [r-c+n-1]");
+        let rows: Vec<String> = wrap_phrases(line, 31).iter().map(Line::to_string).collect();
+        assert_eq!(rows, ["high   000101110000000", "[r-c+n-1]"]);
+        // A line that fits is left alone.
+        assert_eq!(wrap_phrases(Line::raw("short"), 31).len(), 1);
     }
 }

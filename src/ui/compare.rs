@@ -24,7 +24,7 @@ use super::Screen;
 use super::app::App;
 use super::keys::{self, Action, Binding, COMPARE_KEYS, CompareAction, ScreenAction};
 use super::render;
-use super::scene::{Fit, Scene, board_size_at};
+use super::scene::{Fit, Scene, Title, board_size_at};
 use super::theme::Theme;
 use crate::model;
 use crate::search::Search;
@@ -95,8 +95,8 @@ pub trait Pane: Any {
     fn at_end(&self) -> bool;
     /// The work counted so far, if the search counts it.
     fn cost(&self) -> Option<Cost>;
-    /// The search's title, as the main screen's title bar says it.
-    fn title(&self) -> String;
+    /// The search's title, as the main screen's title bar shows it.
+    fn title(&self) -> Title;
     /// Width and height of the search's board at a fit.
     fn board_size(&self, fit: Fit) -> (u16, u16);
     /// The side's colours and glyphs.
@@ -158,8 +158,8 @@ impl<S: Scene + 'static> Pane for App<S> {
         Cost::of(self.timeline.search())
     }
 
-    fn title(&self) -> String {
-        self.timeline.search().title(&self.name, &self.theme)
+    fn title(&self) -> Title {
+        self.timeline.search().title(&self.name)
     }
 
     fn board_size(&self, fit: Fit) -> (u16, u16) {
@@ -552,10 +552,10 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
     let right = format!("{dot} ? help ");
     let room = (title.width as usize).saturating_sub(super::columns::width(&right) + 1);
     // Too long: the program's name goes first, then the end of the line.
-    let full = title_text(c);
-    let prefix = format!(" backstep {dot}");
+    let rest = title_text(c);
+    let full = format!(" backstep {dot}{rest}");
     let head = if super::columns::width(&full) > room {
-        render::shorten(full.strip_prefix(&prefix).unwrap_or(&full), room, &theme)
+        render::shorten(&rest, room, &theme)
     } else {
         full
     };
@@ -609,20 +609,20 @@ pub fn draw(c: &Compare, frame: &mut Frame) {
     }
 }
 
-/// The title bar's text: what every side searches, then which is which,
-/// e.g. `backstep · compare · Sudoku inkala (9x9) · mrv (left) vs first (right)`.
+/// The title bar's text after the program's name: what every side
+/// searches, then which is which, e.g. ` compare · Sudoku inkala (9x9) ·
+/// mrv (left) vs first (right)` (the bar puts ` backstep ·` before it).
 pub fn title_text(c: &Compare) -> String {
     let dot = c.sides[0].theme().glyphs.dot;
     let sep = format!(" {dot} ");
-    let titles: Vec<String> = c.sides.iter().map(|s| s.title()).collect();
-    // The part every title shares, up to its last separator.
-    let heads: Vec<Option<&str>> = titles
-        .iter()
-        .map(|t| t.rsplit_once(&sep).map(|(head, _)| head))
-        .collect();
-    let shared = match heads[0] {
-        Some(head) if heads.iter().all(|h| *h == Some(head)) => head.to_string(),
-        _ => titles[0].clone(),
+    let titles: Vec<Title> = c.sides.iter().map(|s| s.title()).collect();
+    // The parts every title shares: all but each one's last, if those are
+    // the same on every side; otherwise the first side's whole title.
+    let head = titles[0].head();
+    let shared = if !head.is_empty() && titles.iter().all(|t| t.head() == head) {
+        Title::new(head.iter().cloned()).text(dot)
+    } else {
+        titles[0].text(dot)
     };
     let count = c.sides.len();
     let names: Vec<String> = c
@@ -634,10 +634,7 @@ pub fn title_text(c: &Compare) -> String {
             None => label.clone(),
         })
         .collect();
-    format!(
-        " backstep{sep}compare{sep}{shared}{sep}{}",
-        names.join(" vs ")
-    )
+    format!(" compare{sep}{shared}{sep}{}", names.join(" vs "))
 }
 
 /// One side: its board, then its counters, path, last event and masks.
@@ -684,10 +681,12 @@ fn side<S: Scene>(
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
     lines.extend(view.search.masks_at(fit, view.last, t));
-    let info_rows: u16 = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(width.max(1)) as u16)
-        .sum();
+    // A line too long for the side breaks between its phrases.
+    let lines: Vec<Line<'static>> = lines
+        .into_iter()
+        .flat_map(|line| super::columns::wrap_phrases(line, width))
+        .collect();
+    let info_rows = lines.len() as u16;
     let scale = if !big || bw > inner.width {
         1
     } else {
@@ -697,18 +696,12 @@ fn side<S: Scene>(
     let board_rows = if bw <= inner.width { bh * scale + 1 } else { 0 };
     let [board, info] =
         Layout::vertical([Constraint::Length(board_rows), Constraint::Fill(1)]).areas(inner);
-    if board_rows > 0 && scale > 1 {
-        let mut small = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
-        view.search
-            .render_board_at(fit, view.last, t, small.area, &mut small);
+    if board_rows > 0 {
         let at = Rect {
             height: board.height.saturating_sub(1),
             ..board
         };
-        super::scale::blow_up(&small, scale, at, frame.buffer_mut());
-    } else if board_rows > 0 {
-        view.search
-            .render_board_at(fit, view.last, t, board, frame.buffer_mut());
+        render::draw_board(&view, fit, scale, t, at, frame.buffer_mut());
     }
     let events = if big {
         info.height.saturating_sub(info_rows)
@@ -717,7 +710,7 @@ fn side<S: Scene>(
     };
     let [info, log] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(events)]).areas(info);
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), info);
+    frame.render_widget(Paragraph::new(lines), info);
     if events >= 3 {
         side_events(app, frame, log);
     }

@@ -234,7 +234,7 @@ fn write_page(out: &mut dyn Write, parts: &Parts) -> Result<()> {
     let mut buttons = String::new();
     for (action, label) in BUTTONS {
         let binding = keys::KEYS.iter().find(|b| b.action == *action);
-        let tip = binding.map_or(String::new(), |b| tip(b.keys, help_of(*action)));
+        let tip = binding.map_or(String::new(), |b| tip(&b.keys.join(" "), help_of(*action)));
         let _ = write!(
             buttons,
             "<button type=\"button\" data-action=\"{action:?}\" title=\"{}\">{}</button>",
@@ -247,7 +247,7 @@ fn write_page(out: &mut dyn Write, parts: &Parts) -> Result<()> {
         let _ = write!(
             help,
             "<tr><th>{}</th><td>{}</td></tr>",
-            escape(binding.keys),
+            escape(&binding.keys.join(" ")),
             escape(binding.help)
         );
     }

@@ -5,6 +5,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::scene::Capability;
+
 /// Everything a key can ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -74,10 +76,10 @@ pub enum Action {
 /// [`CompareAction`] on compare, `PlayAction` on the play screen.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<A = Action> {
-    /// The keys, as the help shows them.
-    pub keys: &'static str,
-    /// The keys as the key bar shows them ("": see [`Binding::bar_key`]).
-    pub bar: &'static str,
+    /// The keys' names, as the help lists them (`→`, `l`, `space`).
+    pub keys: &'static [&'static str],
+    /// The keys the key bar names (none: see [`Binding::bar_key`]).
+    pub bar: &'static [&'static str],
     /// The short label of the key bar ("" keeps it out of the bar).
     pub short: &'static str,
     /// What the key does, in a sentence ("" keeps it out of the help).
@@ -91,7 +93,7 @@ pub struct Binding<A = Action> {
 impl<A: Copy> Binding<A> {
     /// A row whose bar key is worked out from `keys`.
     pub const fn new(
-        keys: &'static str,
+        keys: &'static [&'static str],
         short: &'static str,
         help: &'static str,
         action: A,
@@ -99,7 +101,7 @@ impl<A: Copy> Binding<A> {
     ) -> Self {
         Binding {
             keys,
-            bar: "",
+            bar: &[],
             short,
             help,
             action,
@@ -107,23 +109,22 @@ impl<A: Copy> Binding<A> {
         }
     }
 
-    /// The same row with another key bar entry: `bar` keys (`""`: worked
+    /// The same row with another key bar entry: `bar` keys (none: worked
     /// out from `keys`) and `short` label (`""`: out of the bar).
-    pub const fn in_bar(self, bar: &'static str, short: &'static str) -> Self {
+    pub const fn in_bar(self, bar: &'static [&'static str], short: &'static str) -> Self {
         Binding { bar, short, ..self }
     }
 
     /// The keys as the bar shows them: the row's own bar keys if it has
     /// them, else a pair of one-letter keys (`n N`) whole, otherwise just
     /// the first key.
-    pub fn bar_key(&self) -> &'static str {
+    pub fn bar_key(&self) -> &'static [&'static str] {
         if !self.bar.is_empty() {
             return self.bar;
         }
-        let tokens: Vec<&str> = self.keys.split(' ').collect();
-        match tokens.as_slice() {
+        match self.keys {
             [a, b] if a.chars().count() == 1 && b.chars().count() == 1 => self.keys,
-            [first, ..] => first,
+            [_, ..] => &self.keys[..1],
             [] => self.keys,
         }
     }
@@ -167,7 +168,7 @@ pub fn bar_of<A>(table: &'static [Binding<A>]) -> impl Iterator<Item = &'static 
 
 /// The main screen's row for [`Action::Step`].
 pub const STEP: Binding = Binding::new(
-    "→ l space",
+    &["→", "l", "space"],
     "step",
     "step one event forward",
     Action::Step,
@@ -176,7 +177,7 @@ pub const STEP: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Back`].
 pub const BACK: Binding = Binding::new(
-    "← h bksp",
+    &["←", "h", "bksp"],
     "back",
     "step one event back",
     Action::Back,
@@ -185,7 +186,7 @@ pub const BACK: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Run`].
 pub const RUN: Binding = Binding::new(
-    "enter",
+    &["enter"],
     "run",
     "run / pause",
     Action::Run,
@@ -194,7 +195,7 @@ pub const RUN: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Faster`].
 pub const FASTER: Binding = Binding::new(
-    "+ -",
+    &["+", "-"],
     "speed",
     "run faster / slower (1 event/s up to as fast as possible)",
     Action::Faster,
@@ -203,7 +204,7 @@ pub const FASTER: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Slower`].
 pub const SLOWER: Binding = Binding::new(
-    "-",
+    &["-"],
     "",
     "",
     Action::Slower,
@@ -212,7 +213,7 @@ pub const SLOWER: Binding = Binding::new(
 
 /// The main screen's row for [`Action::NextNode`].
 pub const NEXT_NODE: Binding = Binding::new(
-    "n N",
+    &["n", "N"],
     "node",
     "next / previous node entered",
     Action::NextNode,
@@ -220,11 +221,12 @@ pub const NEXT_NODE: Binding = Binding::new(
 );
 
 /// The main screen's row for [`Action::PrevNode`].
-pub const PREV_NODE: Binding = Binding::new("N", "", "", Action::PrevNode, &[KeyCode::Char('N')]);
+pub const PREV_NODE: Binding =
+    Binding::new(&["N"], "", "", Action::PrevNode, &[KeyCode::Char('N')]);
 
 /// The main screen's row for [`Action::NextSolution`].
 pub const NEXT_SOLUTION: Binding = Binding::new(
-    "s S",
+    &["s", "S"],
     "sol",
     "next / previous solution",
     Action::NextSolution,
@@ -233,11 +235,11 @@ pub const NEXT_SOLUTION: Binding = Binding::new(
 
 /// The main screen's row for [`Action::PrevSolution`].
 pub const PREV_SOLUTION: Binding =
-    Binding::new("S", "", "", Action::PrevSolution, &[KeyCode::Char('S')]);
+    Binding::new(&["S"], "", "", Action::PrevSolution, &[KeyCode::Char('S')]);
 
 /// The main screen's row for [`Action::NextDeadEnd`].
 pub const NEXT_DEAD_END: Binding = Binding::new(
-    "d D",
+    &["d", "D"],
     "dead",
     "next / previous dead end",
     Action::NextDeadEnd,
@@ -246,11 +248,11 @@ pub const NEXT_DEAD_END: Binding = Binding::new(
 
 /// The main screen's row for [`Action::PrevDeadEnd`].
 pub const PREV_DEAD_END: Binding =
-    Binding::new("D", "", "", Action::PrevDeadEnd, &[KeyCode::Char('D')]);
+    Binding::new(&["D"], "", "", Action::PrevDeadEnd, &[KeyCode::Char('D')]);
 
 /// The main screen's row for [`Action::Start`].
 pub const START: Binding = Binding::new(
-    "g G",
+    &["g", "G"],
     "ends",
     "go to the start / the end",
     Action::Start,
@@ -259,7 +261,7 @@ pub const START: Binding = Binding::new(
 
 /// The main screen's row for [`Action::End`].
 pub const END: Binding = Binding::new(
-    "G",
+    &["G"],
     "",
     "",
     Action::End,
@@ -268,7 +270,7 @@ pub const END: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Jump`].
 pub const JUMP: Binding = Binding::new(
-    ":",
+    &[":"],
     "jump",
     "jump to step k (type the number, then enter)",
     Action::Jump,
@@ -277,7 +279,7 @@ pub const JUMP: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Mark`].
 pub const MARK: Binding = Binding::new(
-    "m",
+    &["m"],
     "",
     "bookmark this step (kept for the session)",
     Action::Mark,
@@ -286,7 +288,7 @@ pub const MARK: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Marks`].
 pub const MARKS: Binding = Binding::new(
-    "'",
+    &["'"],
     "",
     "list the bookmarks; a digit 1-9 jumps to one",
     Action::Marks,
@@ -295,7 +297,7 @@ pub const MARKS: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Fold`].
 pub const FOLD: Binding = Binding::new(
-    "f",
+    &["f"],
     "fold",
     "fold rejects (step over them) / show them one by one",
     Action::Fold,
@@ -304,7 +306,7 @@ pub const FOLD: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Table`].
 pub const TABLE: Binding = Binding::new(
-    "t",
+    &["t"],
     "table",
     "trace table: one row per node entered (t again: event log)",
     Action::Table,
@@ -313,7 +315,7 @@ pub const TABLE: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Code`].
 pub const CODE: Binding = Binding::new(
-    "c",
+    &["c"],
     "code",
     "the algorithm's steps, with the line that ran highlighted",
     Action::Code,
@@ -322,7 +324,7 @@ pub const CODE: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Tree`].
 pub const TREE: Binding = Binding::new(
-    "T",
+    &["T"],
     "tree",
     "the search tree so far",
     Action::Tree,
@@ -331,7 +333,7 @@ pub const TREE: Binding = Binding::new(
 
 /// The main screen's row for [`Action::ScrollDown`].
 pub const SCROLL_DOWN: Binding = Binding::new(
-    "j k",
+    &["j", "k"],
     "",
     "scroll the table or tree a line down / up",
     Action::ScrollDown,
@@ -339,11 +341,12 @@ pub const SCROLL_DOWN: Binding = Binding::new(
 );
 
 /// The main screen's row for [`Action::ScrollUp`].
-pub const SCROLL_UP: Binding = Binding::new("k", "", "", Action::ScrollUp, &[KeyCode::Char('k')]);
+pub const SCROLL_UP: Binding =
+    Binding::new(&["k"], "", "", Action::ScrollUp, &[KeyCode::Char('k')]);
 
 /// The main screen's row for [`Action::PageDown`].
 pub const PAGE_DOWN: Binding = Binding::new(
-    "pgdn pgup",
+    &["pgdn", "pgup"],
     "",
     "scroll a page; the next step follows the current node again",
     Action::PageDown,
@@ -351,11 +354,11 @@ pub const PAGE_DOWN: Binding = Binding::new(
 );
 
 /// The main screen's row for [`Action::PageUp`].
-pub const PAGE_UP: Binding = Binding::new("pgup", "", "", Action::PageUp, &[KeyCode::PageUp]);
+pub const PAGE_UP: Binding = Binding::new(&["pgup"], "", "", Action::PageUp, &[KeyCode::PageUp]);
 
 /// The main screen's row for [`Action::Probe`].
 pub const PROBE: Binding = Binding::new(
-    "e",
+    &["e"],
     "",
     "the last random probe and Knuth's estimate of the tree",
     Action::Probe,
@@ -364,7 +367,7 @@ pub const PROBE: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Predict`].
 pub const PREDICT: Binding = Binding::new(
-    "p",
+    &["p"],
     "predict",
     "predict mode: guess each decision (m: answer legal in binary)",
     Action::Predict,
@@ -373,7 +376,7 @@ pub const PREDICT: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Help`].
 pub const HELP: Binding = Binding::new(
-    "?",
+    &["?"],
     "help",
     "show / hide this help",
     Action::Help,
@@ -382,7 +385,7 @@ pub const HELP: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Cancel`].
 pub const CANCEL: Binding = Binding::new(
-    "esc",
+    &["esc"],
     "cancel",
     "cancel a prompt, a run, a jump, this help or a panel (never quits)",
     Action::Cancel,
@@ -391,7 +394,7 @@ pub const CANCEL: Binding = Binding::new(
 
 /// The main screen's row for [`Action::Quit`].
 pub const QUIT: Binding = Binding::new(
-    "q ^c",
+    &["q", "^c"],
     "quit",
     "quit (ctrl-c quits from anywhere; ctrl-z suspends, fg resumes)",
     Action::Quit,
@@ -431,6 +434,19 @@ pub const KEYS: &[Binding] = &[
     QUIT,
 ];
 
+impl Action {
+    /// The part of a search this action shows, when it is one a search may
+    /// lack ([`Capability`]): without it the action's key is neither in the
+    /// key bar nor in the help, and pressing it only says so.
+    pub fn needs(self) -> Option<Capability> {
+        match self {
+            Action::Predict => Some(Capability::Predict),
+            Action::Code => Some(Capability::Algorithm),
+            _ => None,
+        }
+    }
+}
+
 /// What a key asks for on the compare screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompareAction {
@@ -462,27 +478,27 @@ const fn side(row: Binding) -> Binding<CompareAction> {
 /// has no room for them, so their keys do nothing here.
 pub const COMPARE_KEYS: &[Binding<CompareAction>] = &[
     Binding::new(
-        "tab",
+        &["tab"],
         "focus",
         "keys move both sides (a step is a node), the left or the right",
         CompareAction::Focus,
         &[KeyCode::Tab, KeyCode::BackTab],
     ),
-    side(STEP).in_bar("→←", "step/back"),
-    side(BACK).in_bar("", ""),
+    side(STEP).in_bar(&["→", "←"], "step/back"),
+    side(BACK).in_bar(&[], ""),
     side(RUN),
-    side(FASTER).in_bar("", ""),
+    side(FASTER).in_bar(&[], ""),
     side(SLOWER),
-    side(NEXT_NODE).in_bar("", ""),
+    side(NEXT_NODE).in_bar(&[], ""),
     side(PREV_NODE),
-    side(NEXT_SOLUTION).in_bar("s d", "sol/dead"),
+    side(NEXT_SOLUTION).in_bar(&["s", "d"], "sol/dead"),
     side(PREV_SOLUTION),
-    side(NEXT_DEAD_END).in_bar("", ""),
+    side(NEXT_DEAD_END).in_bar(&[], ""),
     side(PREV_DEAD_END),
-    side(START).in_bar("", "start/end"),
+    side(START).in_bar(&[], "start/end"),
     side(END),
-    side(JUMP).in_bar("", ""),
-    side(FOLD).in_bar("", ""),
+    side(JUMP).in_bar(&[], ""),
+    side(FOLD).in_bar(&[], ""),
     side(HELP),
     side(CANCEL),
     side(QUIT),

@@ -10,7 +10,6 @@ pub mod html;
 pub mod keys;
 pub mod mouse;
 pub mod panels;
-pub mod play;
 pub mod predict;
 pub mod probe;
 pub mod record;
@@ -245,11 +244,42 @@ fn suspend(terminal: &mut Term, mouse: bool, stops: &Stops) -> Result<()> {
         execute!(io::stdout(), DisableMouseCapture).context("cannot switch off the mouse")?;
     }
     terminal.show_cursor().context("cannot show the cursor")?;
+    stop_here(stops)?;
+    take_back(terminal, mouse)
+}
+
+/// Gives the terminal back to the shell (raw mode off, the main screen;
+/// the cursor and mouse are the caller's) and stops the process as
+/// SIGTSTP's default action does, until it goes on (`fg`, SIGCONT).
+fn stop_here(stops: &Stops) -> Result<()> {
     ratatui::restore();
     low_level::emulate_default_handler(SIGTSTP).context("cannot stop")?;
     // The SIGCONT that woke us is handled here and now.
     stops.resumed.store(false, Ordering::Relaxed);
-    take_back(terminal, mouse)
+    Ok(())
+}
+
+/// Raw mode afresh (the shell may have set its own modes meanwhile) and
+/// the alternate screen, after a stop.
+fn raw_again() -> Result<()> {
+    let _ = disable_raw_mode();
+    enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+    execute!(io::stdout(), EnterAlternateScreen).context("cannot open the alternate screen")
+}
+
+/// Ctrl-Z on a screen that writes its own bytes (a replay): the cursor
+/// shown and the terminal given back while the process is stopped; once
+/// it goes on, raw mode, the alternate screen, cleared, for the caller to
+/// draw again.
+fn suspend_plain(stops: &Stops) -> Result<()> {
+    execute!(io::stdout(), ratatui::crossterm::cursor::Show).context("cannot show the cursor")?;
+    stop_here(stops)?;
+    raw_again()?;
+    execute!(
+        io::stdout(),
+        ratatui::crossterm::terminal::Clear(ratatui::crossterm::terminal::ClearType::All)
+    )
+    .context("cannot clear the terminal")
 }
 
 /// Takes the terminal back after a stop: raw mode afresh (the shell may
@@ -257,9 +287,7 @@ fn suspend(terminal: &mut Term, mouse: bool, stops: &Stops) -> Result<()> {
 /// captured, and a cleared screen with the last frame forgotten, so that
 /// the next frame is drawn whole (at the terminal's size now).
 fn take_back(terminal: &mut Term, mouse: bool) -> Result<()> {
-    let _ = disable_raw_mode();
-    enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-    execute!(io::stdout(), EnterAlternateScreen).context("cannot open the alternate screen")?;
+    raw_again()?;
     if mouse {
         execute!(io::stdout(), EnableMouseCapture).context("cannot switch on the mouse")?;
     }

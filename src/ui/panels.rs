@@ -248,7 +248,7 @@ pub fn render_predict<S: Scene>(
                 Span::styled(format!("{}_", predict.input), t.current()),
                 Span::styled(format!("   {}; enter to answer", question.hint), t.muted()),
             ]));
-            if app.timeline.search().extra_question().is_some() && predict.paused.is_none() {
+            if app.timeline.search().ask().and_then(|ask| ask.extra_question()).is_some() && predict.paused.is_none() {
                 lines.push(Line::styled(
                     "m: first type legal in binary;  → reveals without answering;  ← goes back",
                     t.muted(),

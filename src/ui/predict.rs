@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::model::Report;
 use crate::search::Search;
 
 /// One question about the next decision.
@@ -205,12 +204,13 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// What a search can be asked about. Each question is built from the event
-/// the search is about to yield and its view now.
-pub trait Ask: Report {
+/// What a search can be asked about, its events being `E`. Each question
+/// is built from the event the search is about to yield and its view now.
+/// Optional: a search offers it through [`crate::ui::scene::Scene::ask`].
+pub trait Ask<E> {
     /// The question for `next`, when it is a decision worth predicting.
     /// `previous` is the last event that was not a reject, if any.
-    fn question(&self, next: &Self::Event, previous: Option<&Self::Event>) -> Option<Question>;
+    fn question(&self, next: &E, previous: Option<&E>) -> Option<Question>;
 
     /// A question asked on request (N-Queens: the legal mask in binary).
     fn extra_question(&self) -> Option<Question> {

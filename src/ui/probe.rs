@@ -51,8 +51,8 @@ pub fn render_panel<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
                 lines.push(Line::from(vec![
                     Span::styled("all probes: ", t.title()),
                     Span::raw(format!(
-                        "{} probes: nodes ~{:.3e} ± {:.1e}; counted so far {nodes}",
-                        e.probes,
+                        "{}: nodes ~{:.3e} ± {:.1e}; counted so far {nodes}",
+                        crate::model::counted(e.probes, "probe", "probes"),
                         e.mean(),
                         e.std_error()
                     )),

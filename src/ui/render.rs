@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Panel};
 use super::keys::{self, Binding, ScreenAction};
-use super::scene::{Fit, PathLine, Scene, board_size_at};
+use super::scene::{Capability, Fit, PathLine, Scene, board_size_at};
 use super::theme::Theme;
 use super::{columns, panels, tree};
 use crate::model;
@@ -214,7 +214,10 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
     let spare = area
         .height
         .saturating_sub(1 + top + if wide { 3 } else { 4 } + bar_rows + 2);
-    let board_hidden = table_or_tree && spare < MIN_PANEL_ROWS;
+    // A search that draws no board gets the plain screen: the title, the
+    // counters and path, and the lower panel (the Events log).
+    let plain = !Capability::Board.offered(app.timeline.search());
+    let board_hidden = plain || table_or_tree && spare < MIN_PANEL_ROWS;
     if board_hidden {
         (wide, top) = (false, 0);
     }
@@ -242,7 +245,7 @@ pub fn draw<S: Scene>(app: &App<S>, frame: &mut Frame) {
         render_counters(app, frame, counters);
     }
     render_path(app, frame, progress, !wide);
-    render_title(app, frame, title, board_hidden);
+    render_title(app, frame, title, board_hidden && !plain);
     if !board_hidden {
         render_board(app, frame, board, fit);
         render_masks(app, frame, masks, fit);
@@ -305,7 +308,7 @@ pub(super) fn render_title<S: Scene>(
     } else {
         String::new()
     };
-    let left = format!(" backstep {dot} {}", search.title(&app.name, t));
+    let left = format!(" backstep {dot} {}", search.title(&app.name).text(dot));
     let board = if board_hidden {
         format!(" {dot} board hidden")
     } else {
@@ -366,16 +369,37 @@ pub(super) fn render_board_at<S: Scene>(
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let theme = app.scene_theme();
+    draw_board(&view, fit, scale, &theme, inner, frame.buffer_mut());
+}
+
+/// The board of `view` with each cell `scale` times its natural size:
+/// drawn by the view itself where it can ([`Scene::render_board_scaled`]),
+/// else its natural board drawn bigger glyph by glyph
+/// ([`super::scale::blow_up`]). Scale 1 is the natural board.
+pub(super) fn draw_board<S: Scene>(
+    view: &View<'_, S>,
+    fit: Fit,
+    scale: u16,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+) {
     if scale <= 1 {
         view.search
-            .render_board_at(fit, view.last, &theme, inner, frame.buffer_mut());
+            .render_board_at(fit, view.last, theme, area, buf);
+        return;
+    }
+    if view
+        .search
+        .render_board_scaled(fit, scale, view.last, theme, area, buf)
+    {
         return;
     }
     let (bw, bh) = board_size_at(view.search, fit);
     let mut board = ratatui::buffer::Buffer::empty(Rect::new(0, 0, bw, bh));
     view.search
-        .render_board_at(fit, view.last, &theme, board.area, &mut board);
-    super::scale::blow_up(&board, scale, inner, frame.buffer_mut());
+        .render_board_at(fit, view.last, theme, board.area, &mut board);
+    super::scale::blow_up(&board, scale, area, buf);
 }
 
 pub(super) fn render_masks<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect, fit: Fit) {
@@ -450,13 +474,13 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
                 "{} of ~{} (estimated), {}",
                 c.nodes,
                 compact(total as u64),
-                share(c.nodes, total)
+                share(c.nodes, total, " done")
             ),
             format!(
                 "{} of ~{} (estimated) {}",
                 compact(c.nodes),
                 compact(total as u64),
-                share(c.nodes, total).trim_end_matches(" done")
+                share(c.nodes, total, "")
             ),
         ),
         None => number("nodes", c.nodes),
@@ -478,14 +502,15 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     items
 }
 
-/// The share of an estimated tree that `nodes` is: `0.4% done`, or
-/// `past the estimate` once the count is beyond it.
-fn share(nodes: u64, total: f64) -> String {
+/// The share of an estimated tree that `nodes` is, `0.4%` followed by
+/// `done` (`" done"` in full, nothing in the short form), or `past the
+/// estimate` once the count is beyond it.
+fn share(nodes: u64, total: f64, done: &str) -> String {
     let percent = nodes as f64 / total * 100.0;
     match percent {
         p if p > 100.0 => "past the estimate".to_string(),
-        p if p < 10.0 => format!("{p:.1}% done"),
-        p => format!("{p:.0}% done"),
+        p if p < 10.0 => format!("{p:.1}%{done}"),
+        p => format!("{p:.0}%{done}"),
     }
 }
 
@@ -636,7 +661,11 @@ pub(super) fn render_path<S: Scene>(
         lines.extend(counter_lines(app, inner as u16, 1));
     }
     let view = view(app);
-    lines.push(keep_tail(view.search.path(t), inner, t));
+    let path = match Capability::Board.offered(view.search) {
+        true => view.search.path(t),
+        false => plain_path(app),
+    };
+    lines.push(keep_tail(path, inner, t));
     let mut title = if with_counters {
         "Counters and path"
     } else {
@@ -652,6 +681,30 @@ pub(super) fn render_path<S: Scene>(
         title = shorten(&title, room, t);
     }
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
+}
+
+/// The plain screen's path (a search that draws no board): the labels of
+/// the open nodes as the search gave them when placing them
+/// ([`model::Placed::label`]), outermost first, an ellipsis standing for
+/// those entered before the node log's window.
+pub(super) fn plain_path<S: Scene>(app: &App<S>) -> PathLine {
+    let t = &app.theme;
+    let log = app.nodes.log();
+    let mut steps = Vec::new();
+    if log.outside() > 0 {
+        steps.push(Span::styled(format!("{} ", t.glyphs.ellipsis), t.muted()));
+    }
+    let labels = log
+        .open()
+        .iter()
+        .filter_map(|&i| log.rows()[i].label.as_ref());
+    steps.extend(labels.map(|label| Span::raw(format!("{label} "))));
+    let note = steps.is_empty().then(|| Span::styled("empty", t.muted()));
+    PathLine {
+        label: Span::styled("path ", t.muted()),
+        steps,
+        note,
+    }
 }
 
 /// A line of the Events log: the step, then the event's words as they were
@@ -675,7 +728,10 @@ pub(super) fn render_log<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) 
     );
     if back > 0 {
         block = block.title_bottom(Span::styled(
-            format!(" {back} lines back · wheel down for the newest "),
+            format!(
+                " {} back · wheel down for the newest ",
+                crate::model::counted(back as u64, "line", "lines")
+            ),
             app.theme.muted(),
         ));
     }
@@ -742,7 +798,7 @@ pub(super) fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Re
 fn key_lines<S: Scene>(app: &App<S>, width: u16, rows: u16) -> Vec<Line<'static>> {
     bar_lines(
         &app.theme,
-        keys::bar_items(),
+        keys::bar_items().filter(|b| app.obeys(b.action)),
         |b| b.short.to_string(),
         width,
         rows,
@@ -810,13 +866,15 @@ pub fn bar_lines<A: ScreenAction>(
 pub(super) fn keys_fit<S: Scene>(app: &App<S>, width: u16) -> bool {
     let t = &app.theme;
     let total: usize = keys::bar_items()
+        .filter(|b| app.obeys(b.action))
         .map(|b| columns::width(&t.key_names(b.bar_key())) + columns::width(b.short) + 3)
         .sum();
     total <= width as usize
 }
 
 pub(super) fn render_help<S: Scene>(app: &App<S>, frame: &mut Frame, area: Rect) {
-    let lines = help_lines(view(app).search, &app.theme, keys::help_rows());
+    let rows = keys::help_rows().filter(|b| app.obeys(b.action));
+    let lines = help_lines(view(app).search, &app.theme, rows);
     let max = help_popup(&app.theme, lines, app.help_scroll, frame, area);
     app.help_max.set(max);
 }
@@ -840,9 +898,12 @@ pub fn help_lines<'a, S: Scene, A: 'a>(
         " One step is one event: place, reject, dead end, undo or solution.",
         t.muted(),
     ));
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(" On the board", t.title()));
     let legend = search.legend(t);
+    // A search that draws no board (or marks nothing on it) has no legend.
+    if !legend.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(" On the board", t.title()));
+    }
     let width = legend
         .iter()
         .map(|(glyph, _)| columns::width(glyph))

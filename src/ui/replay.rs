@@ -1,34 +1,20 @@
 //! `backstep replay FILE`: an asciicast played back in the terminal, at its
 //! own pace or faster, and the terminal restored on `q`, `Esc`, Ctrl-C, a
-//! terminating signal, or a key after the end.
+//! terminating signal, or a key after the end. Ctrl-Z (or a SIGTSTP from
+//! outside) suspends it as it does the live screen; on `fg` the recording
+//! is written again up to where it was, at once, and plays on from there.
 
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::Path;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
-use super::{FRAME, Signals, can_draw, keys, watch_for_hang_up};
+use super::{FRAME, Signals, Stops, can_draw, keys, suspend_plain, watch_for_hang_up};
 use crate::cast::{self, MAX_CAST_BYTES, Reader};
 use crate::files::{self, Bounded};
-use crate::launch::Launch;
-
-/// Play a recording (an asciicast v2 file) back in the terminal; q, Esc or
-/// Ctrl-C stops it, and after the end any key leaves.
-#[derive(Args, Debug)]
-pub struct ReplayArgs {
-    /// The recording, as written by --record or --print cast.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// How many times faster than recorded: 2 plays twice as fast, 0.5 at
-    /// half speed.
-    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = speed)]
-    pub speed: f64,
-}
 
 /// Reads a speed: a number from 0.001 to 1000000 (beyond those, event
 /// times would round to nothing or overflow).
@@ -37,13 +23,6 @@ pub fn speed(text: &str) -> Result<f64, String> {
         .ok()
         .filter(|s| (0.001..=1e6).contains(s))
         .ok_or_else(|| format!("expected a number from 0.001 to 1000000, not '{text}'"))
-}
-
-impl Launch for ReplayArgs {
-    fn run(self) -> Result<ExitCode> {
-        run(&self.file, self.speed)?;
-        Ok(ExitCode::SUCCESS)
-    }
 }
 
 /// The longest wait before one event, in seconds, however the file is
@@ -62,6 +41,7 @@ pub fn run(path: &Path, speed: f64) -> Result<()> {
     let (header, _, end) = check(path)?;
     let (_, mut reader) = Reader::new(open(path)?)?;
     let signals = Signals::install().context("cannot watch for signals")?;
+    let stops = Stops::install().context("cannot watch for signals")?;
     watch_for_hang_up();
     drop(ratatui::try_init().context("cannot open the terminal")?);
     let (columns, rows) = ratatui::crossterm::terminal::size().unwrap_or((header.width, 0));
@@ -84,7 +64,7 @@ pub fn run(path: &Path, speed: f64) -> Result<()> {
         width: columns,
         shown: String::new(),
     };
-    let result = play(&mut reader, &mut banner, &signals);
+    let result = play(path, &mut reader, &mut banner, &signals, &stops);
     let _ = ratatui::crossterm::execute!(io::stdout(), ratatui::crossterm::cursor::Show);
     ratatui::restore();
     if let Some(signal) = signals.caught() {
@@ -178,47 +158,107 @@ impl Banner {
 }
 
 /// Writes each output event at its time, the banner kept on top; after the
-/// last, holds the screen until a key.
+/// last, holds the screen until a key. After a stop (Ctrl-Z, SIGTSTP) the
+/// screen is written again and the clock goes on from where it stopped.
 fn play(
+    path: &Path,
     reader: &mut Reader<BufReader<Bounded>>,
     banner: &mut Banner,
     signals: &Signals,
+    stops: &Stops,
 ) -> Result<()> {
-    let start = Instant::now();
+    let mut start = Instant::now();
     let speed = banner.speed;
     let mut out = io::stdout().lock();
+    // The output events written so far, to write again after a stop.
+    let mut written = 0usize;
     banner.show(&mut out, Some(0.0), true)?;
-    while let Some((time, event)) = reader.read()? {
-        let wait = Duration::from_secs_f64((time / speed).min(LONGEST));
-        let due = start.checked_add(wait);
+    let mut next = reader.read()?;
+    loop {
+        let due = match &next {
+            Some((time, _)) => {
+                start.checked_add(Duration::from_secs_f64((time / speed).min(LONGEST)))
+            }
+            None => None,
+        };
+        let at_end = next.is_none();
         let mut tick = || {
             let at = start.elapsed().as_secs_f64() * speed;
-            banner.show(&mut io::stdout(), Some(at), false)
+            banner.show(&mut io::stdout(), (!at_end).then_some(at), false)
         };
-        if stopped(due, signals, is_stop, &mut tick)? {
-            return Ok(());
-        }
-        if let cast::Event::Output(text) = event {
-            out.write_all(text.as_bytes())?;
-            banner.show(&mut out, Some(time), true)?;
+        let stops_on = |key| at_end || is_stop(key);
+        match waited(due, signals, stops, stops_on, &mut tick)? {
+            Waited::Stop => return Ok(()),
+            Waited::Suspend => {
+                let paused = Instant::now();
+                suspend_plain(stops)?;
+                start += paused.elapsed();
+                rewrite(path, written, &mut out)?;
+                let at = start.elapsed().as_secs_f64() * speed;
+                banner.show(&mut out, (!at_end).then_some(at), true)?;
+            }
+            Waited::Due => {
+                let Some((time, event)) = next.take() else {
+                    return Ok(());
+                };
+                if let cast::Event::Output(text) = event {
+                    out.write_all(text.as_bytes())?;
+                    written += 1;
+                    banner.show(&mut out, Some(time), true)?;
+                }
+                next = reader.read()?;
+                if next.is_none() {
+                    banner.show(&mut out, None, true)?;
+                }
+            }
         }
     }
-    banner.show(&mut out, None, true)?;
-    stopped(None, signals, |_| true, &mut || Ok(()))?;
+}
+
+/// Writes the first `count` output events of the recording at `path`
+/// again, at once: the screen as it was (a stream read afresh, in bounded
+/// memory).
+fn rewrite(path: &Path, count: usize, out: &mut impl Write) -> Result<()> {
+    let (_, mut reader) = Reader::new(open(path)?)?;
+    let mut left = count;
+    while left > 0 {
+        let Some((_, event)) = reader.read()? else {
+            break;
+        };
+        if let cast::Event::Output(text) = event {
+            out.write_all(text.as_bytes())?;
+            left -= 1;
+        }
+    }
+    out.flush()?;
     Ok(())
 }
 
+/// How a wait ended.
+enum Waited {
+    /// Its time came.
+    Due,
+    /// A key that stops the replay, or a terminating signal.
+    Stop,
+    /// Ctrl-Z or a SIGTSTP: the replay is to be suspended.
+    Suspend,
+}
+
 /// Waits until `due` (for ever if `None`), reading keys and calling `tick`
-/// every frame: true if a key that `stops` or a signal came first.
-fn stopped(
+/// every frame, unless a key that `stops`, a signal, or a stop comes first.
+fn waited(
     due: Option<Instant>,
     signals: &Signals,
+    suspends: &Stops,
     stops: impl Fn(event::KeyEvent) -> bool,
     tick: &mut dyn FnMut() -> io::Result<()>,
-) -> Result<bool> {
+) -> Result<Waited> {
     loop {
         if signals.caught().is_some() {
-            return Ok(true);
+            return Ok(Waited::Stop);
+        }
+        if suspends.stop.swap(false, Ordering::Relaxed) {
+            return Ok(Waited::Suspend);
         }
         tick()?;
         let left = match due {
@@ -226,14 +266,18 @@ fn stopped(
             None => FRAME,
         };
         if due.is_some() && left.is_zero() {
-            return Ok(false);
+            return Ok(Waited::Due);
         }
         if event::poll(left.min(FRAME))?
             && let Event::Key(key) = event::read()?
             && key.kind != KeyEventKind::Release
-            && stops(key)
         {
-            return Ok(true);
+            if keys::is_suspend(key) {
+                return Ok(Waited::Suspend);
+            }
+            if stops(key) {
+                return Ok(Waited::Stop);
+            }
         }
     }
 }

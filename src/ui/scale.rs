@@ -1,8 +1,12 @@
-//! A board drawn larger for a projector: the search draws its board at its
-//! own size into a buffer, and each of its cells becomes a `k` x `k` block
-//! of cells (a board square of two or three cells so becomes `k` rows by
-//! `2k` or `3k` columns), its glyph in the middle. One mechanism for every
-//! search: nothing here knows what the glyphs mean, only how lines join.
+//! A board drawn larger for a projector. A view that can draw its board
+//! for a bigger cell does so itself (`Scene::render_board_scaled`), most
+//! often through [`grid`]: a board of equal cells, each drawn as one block
+//! ruled off from its neighbours, its marks whole in the middle. Any other
+//! board is drawn bigger glyph by glyph by [`blow_up`]: the search draws its
+//! board at its own size into a buffer, and each of its cells becomes a
+//! `k` x `k` block of cells (a board square of two or three cells so becomes
+//! `k` rows by `2k` or `3k` columns), its glyph in the middle. Nothing here
+//! knows what the glyphs mean, only how lines join.
 //!
 //! Every cell of a block keeps its cell's colours, so a highlighted square
 //! is a highlighted block. Line glyphs are drawn across their block so that
@@ -12,6 +16,10 @@
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::line;
+
+use super::theme::Theme;
 
 /// Which ways a line glyph reaches out of its cell: left, right, up, down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,6 +79,34 @@ fn shape(symbol: &str) -> Shape {
     }
 }
 
+/// The shape of the glyph at (`x`, `y`) of `source`: as [`shape`], but an
+/// ASCII line glyph (`-`, `|`, `+`, `/`, `\\`) with no line beside it,
+/// above or below is text (a mark such as cover's `-` or a label's
+/// `3:-`), kept whole rather than drawn across its block.
+fn shape_in(source: &Buffer, x: u16, y: u16) -> Shape {
+    let from = source.area;
+    let symbol = source[(from.x + x, from.y + y)].symbol();
+    let found = shape(symbol);
+    if !matches!(symbol, "-" | "|" | "+" | "/" | "\\") {
+        return found;
+    }
+    let line = |dx: i32, dy: i32| {
+        let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+        if nx < 0 || ny < 0 || nx >= i32::from(from.width) || ny >= i32::from(from.height) {
+            return false;
+        }
+        let near = source[(from.x + nx as u16, from.y + ny as u16)].symbol();
+        matches!(shape(near), Shape::Lines(_) | Shape::Diagonal { .. })
+    };
+    let joined = match symbol {
+        "-" => line(-1, 0) || line(1, 0),
+        "|" => line(0, -1) || line(0, 1),
+        "+" => line(-1, 0) || line(1, 0) || line(0, -1) || line(0, 1),
+        _ => line(-1, -1) || line(1, 1) || line(-1, 1) || line(1, -1),
+    };
+    if joined { found } else { Shape::Glyph }
+}
+
 /// The glyphs a line's arms are drawn in: the horizontal and vertical
 /// glyph of the same family as `symbol` (heavy, double, ASCII or light).
 fn arm_glyphs(symbol: &str) -> (&'static str, &'static str) {
@@ -84,6 +120,185 @@ fn arm_glyphs(symbol: &str) -> (&'static str, &'static str) {
         "-" | "|" | "+" => ("-", "|"),
         _ => ("─", "│"),
     }
+}
+
+/// Where the cells of a board drawn at its natural size are, when they
+/// are a grid of equal cells: `label` columns of row labels on the left,
+/// `header` rows of column labels on top, then `rows` rows of `cols`
+/// cells, each `width` columns wide and one row high.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub label: u16,
+    pub header: u16,
+    pub width: u16,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+/// Draws `source`, a board drawn at its natural size whose cells are
+/// `grid`, `k` times bigger into `area` of `target` (the natural size
+/// times `k`, like [`blow_up`]): each cell becomes a block of `k` rows by
+/// `width * k` columns, ruled off from its neighbours by `lines` in
+/// `line_style`, filled with its cell's colours (or its fill glyph, a
+/// wall's `▓`), its marks read as one text and drawn whole in the middle.
+/// Each row's label ends just before the grid's left line, on its block's
+/// middle row; each column's label is centred over its block, on the row
+/// above the grid's top line. `k` below 2 copies the cells as they are.
+pub fn grid(
+    source: &Buffer,
+    grid: Grid,
+    k: u16,
+    lines: line::Set,
+    line_style: Style,
+    area: Rect,
+    target: &mut Buffer,
+) {
+    if k < 2 {
+        return blow_up(source, 1, area, target);
+    }
+    let from = source.area;
+    let clip = area.intersection(target.area);
+    let mut put = |x: u16, y: u16, style: Style, symbol: &str| {
+        if clip.contains((x, y).into()) {
+            let out = &mut target[(x, y)];
+            *out = Cell::new(" ");
+            out.set_style(style);
+            out.set_symbol(symbol);
+        }
+    };
+    let cell = |x: u16, y: u16| {
+        (x < from.width && y < from.height).then(|| &source[(from.x + x, from.y + y)])
+    };
+    // The cells of `x0..x1` on natural row `y`, without the blanks at
+    // either end: (symbol, style) each, and the columns they take.
+    let text = |x0: u16, x1: u16, y: u16| {
+        let mut run: Vec<(String, Style)> = Vec::new();
+        let mut x = x0;
+        while x < x1 {
+            let Some(c) = cell(x, y) else { break };
+            run.push((c.symbol().to_string(), c.style()));
+            x += unicode_width(c.symbol()).max(1) as u16;
+        }
+        let blank = |s: &(String, Style)| s.0.trim().is_empty();
+        let start = run.iter().position(|s| !blank(s)).unwrap_or(run.len());
+        let end = run.iter().rposition(|s| !blank(s)).map_or(start, |e| e + 1);
+        let run = run[start..end].to_vec();
+        let width: u16 = run.iter().map(|s| unicode_width(&s.0).max(1) as u16).sum();
+        (run, width)
+    };
+    let write =
+        |put: &mut dyn FnMut(u16, u16, Style, &str), x: u16, y: u16, run: &[(String, Style)]| {
+            let mut at = x;
+            for (symbol, style) in run {
+                put(at, y, *style, symbol);
+                at += unicode_width(symbol).max(1) as u16;
+            }
+        };
+    let block = grid.width * k;
+    // The grid's lines: the last column of the label area and of each
+    // block, the last row of the header and of each block.
+    let line_x = |c: u16| area.x + ((grid.label + c * grid.width) * k).saturating_sub(1);
+    let line_y = |r: u16| area.y + ((grid.header + r) * k).saturating_sub(1);
+    // Each cell's block: its colours or its fill, its marks in the middle.
+    for r in 0..grid.rows {
+        let sy = grid.header + r;
+        for c in 0..grid.cols {
+            let sx = grid.label + c * grid.width;
+            let first = cell(sx, sy).map(Cell::style).unwrap_or_default();
+            let fill = (sx..sx + grid.width)
+                .filter_map(|x| cell(x, sy))
+                .find(|c| shape(c.symbol()) == Shape::Fill)
+                .map(|c| (c.symbol().to_string(), c.style()));
+            let (symbol, style) = fill.clone().unwrap_or((" ".to_string(), first));
+            for y in line_y(r) + 1..line_y(r + 1) {
+                for x in line_x(c) + 1..line_x(c + 1) {
+                    put(x, y, style, &symbol);
+                }
+            }
+            if fill.is_none() {
+                let (run, width) = text(sx, sx + grid.width, sy);
+                let inner = block - 1;
+                let x = line_x(c) + 1 + inner.saturating_sub(width) / 2;
+                write(&mut put, x, line_y(r) + 1 + (k - 2) / 2, &run);
+            }
+        }
+        // The row's label, ending a blank before the left line.
+        let (run, width) = text(0, grid.label, sy);
+        let x = line_x(0).saturating_sub(width + 1).max(area.x);
+        write(&mut put, x, line_y(r) + 1 + (k - 2) / 2, &run);
+    }
+    for hy in 0..grid.header {
+        let y = area.y + hy * k + (k - 1) / 2;
+        for c in 0..grid.cols {
+            let sx = grid.label + c * grid.width;
+            let (run, width) = text(sx, sx + grid.width, hy);
+            let x = line_x(c) + 1 + (block - 1).saturating_sub(width) / 2;
+            write(&mut put, x, y, &run);
+        }
+        let (run, width) = text(0, grid.label, hy);
+        let x = line_x(0).saturating_sub(width + 1).max(area.x);
+        write(&mut put, x, y, &run);
+    }
+    // The lines, and where they meet.
+    let (last_c, last_r) = (grid.cols, grid.rows);
+    for r in 0..=last_r {
+        for x in line_x(0)..=line_x(last_c) {
+            put(x, line_y(r), line_style, lines.horizontal);
+        }
+    }
+    for c in 0..=last_c {
+        for y in line_y(0)..=line_y(last_r) {
+            put(line_x(c), y, line_style, lines.vertical);
+        }
+    }
+    for r in 0..=last_r {
+        for c in 0..=last_c {
+            let junction = match (r == 0, r == last_r, c == 0, c == last_c) {
+                (true, _, true, _) => lines.top_left,
+                (true, _, _, true) => lines.top_right,
+                (_, true, true, _) => lines.bottom_left,
+                (_, true, _, true) => lines.bottom_right,
+                (true, ..) => lines.horizontal_down,
+                (_, true, ..) => lines.horizontal_up,
+                (_, _, true, _) => lines.vertical_right,
+                (_, _, _, true) => lines.vertical_left,
+                _ => lines.cross,
+            };
+            put(line_x(c), line_y(r), line_style, junction);
+        }
+    }
+}
+
+/// A board of equal cells ([`Grid`]) drawn `k` times bigger: `draw` draws
+/// it at its natural size (the grid's size) into a buffer, which [`grid`]
+/// draws into `area` in the theme's lines. Always true, for
+/// `Scene::render_board_scaled`.
+pub fn draw_grid(
+    cells: Grid,
+    k: u16,
+    theme: &Theme,
+    area: Rect,
+    target: &mut Buffer,
+    draw: impl FnOnce(Rect, &mut Buffer),
+) -> bool {
+    let natural = Rect::new(
+        0,
+        0,
+        cells.label + cells.cols * cells.width,
+        cells.header + cells.rows,
+    );
+    let mut source = Buffer::empty(natural);
+    draw(natural, &mut source);
+    grid(
+        &source,
+        cells,
+        k,
+        theme.grid_lines(),
+        theme.border(),
+        area,
+        target,
+    );
+    true
 }
 
 /// The largest whole scale at which a `width` x `height` board, with a
@@ -126,7 +341,7 @@ pub fn blow_up(source: &Buffer, k: u16, area: Rect, target: &mut Buffer) {
             let style = cell.style();
             let (x0, y0) = (area.x + sx * k, area.y + sy * k);
             let symbol = cell.symbol();
-            let shape = shape(symbol);
+            let shape = shape_in(source, sx, sy);
             let fill = match shape {
                 Shape::Fill => symbol,
                 _ => " ",
@@ -175,9 +390,12 @@ pub fn blow_up(source: &Buffer, k: u16, area: Rect, target: &mut Buffer) {
         let row: Vec<&Cell> = (0..from.width)
             .map(|sx| &source[(from.x + sx, from.y + sy)])
             .collect();
+        let is_text = |sx: usize| {
+            !row[sx].symbol().trim().is_empty() && shape_in(source, sx as u16, sy) == Shape::Glyph
+        };
         let mut sx = 0;
         while sx < row.len() {
-            if !is_text(row[sx].symbol()) {
+            if !is_text(sx) {
                 sx += 1;
                 continue;
             }
@@ -185,7 +403,7 @@ pub fn blow_up(source: &Buffer, k: u16, area: Rect, target: &mut Buffer) {
             let first = sx;
             let mut cells: Vec<&Cell> = Vec::new();
             let mut width = 0usize;
-            while sx < row.len() && is_text(row[sx].symbol()) {
+            while sx < row.len() && is_text(sx) {
                 // Two bracketed groups side by side (`[→][↓]`, two cells
                 // of a maze) are two runs, each centred on its own cells.
                 let closed = cells
@@ -209,12 +427,6 @@ pub fn blow_up(source: &Buffer, k: u16, area: Rect, target: &mut Buffer) {
             }
         }
     }
-}
-
-/// Whether `symbol` is text, kept together with its neighbours when drawn
-/// larger (not a blank, a line, a fill or braille).
-fn is_text(symbol: &str) -> bool {
-    !symbol.trim().is_empty() && shape(symbol) == Shape::Glyph
 }
 
 /// The dots of braille cell (`dx`, `dy`) of a `k` x `k` block drawn from
@@ -324,6 +536,49 @@ mod tests {
             "{rows:#?}"
         );
         assert_eq!(rows[4], "────┼────");
+    }
+
+    #[test]
+    fn a_lone_ascii_dash_is_a_mark_and_a_row_of_them_a_line() {
+        assert_eq!(blown(&["3:- -"], 2)[1], " 3:-    - ");
+        assert_eq!(blown(&["+-+"], 2)[1], "-+---+");
+    }
+
+    #[test]
+    fn a_grid_rules_its_cells_off_and_keeps_their_marks_whole() {
+        // Two columns of cells three wide, one label column, one header.
+        let rows = [" 0  1 ", "0▓▓▓3a→"];
+        let mut source = Buffer::empty(Rect::new(0, 0, 7, 2));
+        for (y, row) in rows.iter().enumerate() {
+            source.set_string(0, y as u16, row, Style::new());
+        }
+        let cells = Grid {
+            label: 1,
+            header: 1,
+            width: 3,
+            cols: 2,
+            rows: 1,
+        };
+        let mut target = Buffer::empty(Rect::new(0, 0, 14, 4));
+        let area = target.area;
+        grid(
+            &source,
+            cells,
+            2,
+            line::NORMAL,
+            Style::new(),
+            area,
+            &mut target,
+        );
+        assert_eq!(
+            text(&target),
+            [
+                "    0     1   ",
+                " ┌─────┬─────┐",
+                "0│▓▓▓▓▓│ 3a→ │",
+                " └─────┴─────┘",
+            ]
+        );
     }
 
     #[test]

@@ -41,8 +41,9 @@ pub struct Glyphs {
     /// An empty square of a board drawn without colour, where no
     /// background shows the square.
     pub empty: &'static str,
-    /// A root column skipped by symmetry.
-    pub mirror: &'static str,
+    /// A choice skipped without being entered (a pruned branch of the
+    /// search tree).
+    pub pruned: &'static str,
     /// A rejected square or digit.
     pub rejected: &'static str,
     /// A dead end.
@@ -84,7 +85,7 @@ const UNICODE: Glyphs = Glyphs {
     both: "╳",
     legal: "·",
     empty: "_",
-    mirror: "↔",
+    pruned: "↔",
     rejected: "✗",
     dead: "✗",
     solution: "★",
@@ -110,7 +111,7 @@ const ASCII: Glyphs = Glyphs {
     both: "X",
     legal: ".",
     empty: "_",
-    mirror: "~",
+    pruned: "~",
     rejected: "x",
     dead: "X",
     solution: "*",
@@ -188,6 +189,28 @@ impl Theme {
     }
 
     /// Panel borders and titles.
+    /// The lines that rule a board's cells off on a big screen: the light
+    /// box-drawing set, or `-`, `|` and `+` in ASCII.
+    pub fn grid_lines(&self) -> line::Set<'static> {
+        if self.glyphs.cross == "+" {
+            line::Set {
+                vertical: "|",
+                horizontal: "-",
+                top_right: "+",
+                top_left: "+",
+                bottom_right: "+",
+                bottom_left: "+",
+                vertical_left: "+",
+                vertical_right: "+",
+                horizontal_down: "+",
+                horizontal_up: "+",
+                cross: "+",
+            }
+        } else {
+            line::NORMAL
+        }
+    }
+
     pub fn border(&self) -> Style {
         self.paint(MUTED, Style::new())
     }
@@ -282,11 +305,19 @@ impl Theme {
         }
     }
 
-    /// Key names from the key table, with the arrow keys spelled out under
-    /// `--ascii`.
-    pub fn key_names(&self, keys: &str) -> String {
+    /// Key names from the key table, one space between them, with the
+    /// arrow keys spelled out under `--ascii`.
+    pub fn key_names(&self, keys: &[&str]) -> String {
         let [left, right] = self.glyphs.arrow_keys;
-        keys.replace('←', left).replace('→', right)
+        let names: Vec<&str> = keys
+            .iter()
+            .map(|&key| match key {
+                "←" => left,
+                "→" => right,
+                other => other,
+            })
+            .collect();
+        names.join(" ")
     }
 
     /// The key names in the key bar.

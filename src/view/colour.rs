@@ -195,7 +195,7 @@ impl Report for Colour {
             ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             ColourEvent::Solution => Note::End(Ending::Solution {
                 number: self.colourings(),
-                weight: 1,
+                counts: 1,
                 stops: !self.options().all,
             }),
             _ => Note::Nothing,
@@ -226,7 +226,8 @@ impl Sheet for Colour {
         } else {
             ""
         };
-        format!("{m}-colouring of a graph of {v} vertices{all}")
+        let v = crate::model::counted(v as u64, "vertex", "vertices");
+        format!("{m}-colouring of a graph of {v}{all}")
     }
 
     fn rules(&self) -> Vec<String> {
@@ -248,11 +249,17 @@ impl Sheet for Colour {
         } else {
             "- The search stops at the first colouring."
         };
+        let vertices = match self.graph().vertices() {
+            1 => "the one vertex (numbered 0)".to_string(),
+            v => format!("each of the {v} vertices (numbered from 0)"),
+        };
+        let colours = match m {
+            1 => "the colour 1".to_string(),
+            m => format!("one of the colours 1 to {m}"),
+        };
         let intro = format!(
-            "Give each of the {} vertices (numbered from 0) one of the colours \
-             1 to {m} so that no edge joins two vertices of the same colour. \
-             The edges:",
-            self.graph().vertices()
+            "Give {vertices} {colours} so that no edge joins two vertices of the same \
+             colour. The edges:"
         );
         section(
             "The problem",
@@ -321,7 +328,7 @@ impl Colour {
     }
 }
 
-impl Ask for Colour {
+impl Ask<crate::search::colour::ColourEvent> for Colour {
     fn question(&self, next: &ColourEvent, previous: Option<&ColourEvent>) -> Option<Question> {
         let u = self.deciding()?;
         let m = self.options().m;

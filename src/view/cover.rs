@@ -148,7 +148,7 @@ impl Report for Cover {
             CoverEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             CoverEvent::Solution { count } => Note::End(Ending::Solution {
                 number: count,
-                weight: 1,
+                counts: 1,
                 stops: self.stops_at(count),
             }),
             CoverEvent::Undo { .. } => Note::Nothing,
@@ -250,7 +250,7 @@ impl Sheet for Cover {
     }
 }
 
-impl Ask for Cover {
+impl Ask<crate::search::cover::CoverEvent> for Cover {
     fn question(&self, next: &CoverEvent, previous: Option<&CoverEvent>) -> Option<Question> {
         let problem = self.problem();
         let (chosen, column) = self.deciding()?;

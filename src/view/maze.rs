@@ -177,7 +177,7 @@ impl<R: Rules> Report for Maze<R> {
             MazeEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             MazeEvent::Solution => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -288,7 +288,7 @@ pub(crate) enum MoveStatus {
     Open(u8, u8),
 }
 
-impl<R: Rules> Ask for Maze<R> {
+impl<R: Rules> Ask<crate::search::maze::MazeEvent> for Maze<R> {
     fn question(&self, next: &MazeEvent, _previous: Option<&MazeEvent>) -> Option<Question> {
         let here = self.current()?;
         let (r, c) = here;

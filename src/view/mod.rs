@@ -1,7 +1,8 @@
-//! Each search's presentation, one module per search: its impls of
-//! [`crate::model::Report`] (headless words, JSON, table),
-//! [`crate::worksheet::Sheet`], [`crate::ui::predict::Ask`] and
-//! [`crate::ui::scene::Scene`] (its `draw` submodule). The generic code
+//! Each search's presentation, one module per search: its impl of
+//! [`crate::model::Report`] (headless words, JSON, table), required, and
+//! of [`crate::ui::scene::Scene`] (its `draw` submodule: the board), which
+//! offers [`crate::worksheet::Sheet`] and [`crate::ui::predict::Ask`]
+//! where the search has them (`Scene::sheet`, `Scene::ask`). The generic code
 //! (`print`, `worksheet`, `ui`) never names a search. A search's
 //! command-line options and launch live in `<search>/command.rs`, named by
 //! its line in [`crate::registry`].

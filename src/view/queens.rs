@@ -4,12 +4,14 @@
 
 pub mod command;
 pub mod draw;
+pub mod play;
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
+use super::queens_words::SYMMETRY;
 use crate::check::field::{self, Fields};
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::queens::{
     self, Attack, Attacks, Columns, Queens, QueensEvent, Rules, format_mask,
@@ -198,7 +200,11 @@ impl<R: Rules> Report for Queens<R> {
         }
     }
 
-    fn write_trace_state(&self, out: &mut String) {
+    fn trace_column(&self) -> Option<&'static str> {
+        Some("state")
+    }
+
+    fn write_trace_column(&self, out: &mut String) {
         // `C=0101 H=1100 L=0010`.
         let m = self.masks();
         let n = usize::from(self.n());
@@ -210,7 +216,7 @@ impl<R: Rules> Report for Queens<R> {
         push_mask(out, m.low, n);
     }
 
-    fn trace_state_key(&self) -> Option<u128> {
+    fn trace_column_key(&self) -> Option<u128> {
         // The text is the three masks at a fixed width.
         let m = self.masks();
         Some(u128::from(m.cols) | u128::from(m.high) << 32 | u128::from(m.low) << 64)
@@ -257,7 +263,7 @@ impl<R: Rules> Report for Queens<R> {
             QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             QueensEvent::Solution { weight, .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: *weight,
+                counts: u64::from(*weight),
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -266,25 +272,23 @@ impl<R: Rules> Report for Queens<R> {
 
     fn write_ending(&self, ending: &Ending, out: &mut String) {
         match ending {
-            Ending::Solution { weight, .. } => {
+            Ending::Solution { counts, .. } => {
                 out.push_str("solution, weight ");
-                push_uint(out, *weight);
+                push_uint(out, *counts);
             }
             other => write_plain_ending(other, out),
         }
     }
 
     fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
-        match skipped.why {
-            // `search {0,1} only (symmetry)`: the root's restriction.
-            Why::Symmetry => {
-                let _ = write!(
-                    out,
-                    "search {} only (symmetry)",
-                    format_set(bits(self.root_columns()))
-                );
-            }
-        }
+        // `search {0,1} only (symmetry)`: the root's restriction, the one
+        // reason N-Queens skips.
+        debug_assert_eq!(skipped.why, SYMMETRY);
+        let _ = write!(
+            out,
+            "search {} only (symmetry)",
+            format_set(bits(self.root_columns()))
+        );
     }
 }
 
@@ -295,7 +299,7 @@ impl<R: Rules> Queens<R> {
         let row = self.row();
         let skipped = self.all_columns() & !self.root_columns();
         Skipped {
-            why: Why::Symmetry,
+            why: SYMMETRY,
             labels: bits(skipped).map(|col| format!("({row},{col})")).collect(),
         }
     }
@@ -316,10 +320,11 @@ impl<R: Rules> Sheet for Queens<R> {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let all = format_mask(self.all_columns(), n);
         let mut parts = vec![
             format!(
-                "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+                "Place {queens} on a {n}x{n} board so that no two share a row, column \
                  or diagonal. The search fills the rows top to bottom, trying each \
                  row's columns in increasing order, and goes back up a row when a row \
                  has no legal column left."
@@ -392,7 +397,7 @@ impl<R: Rules> Sheet for Queens<R> {
     }
 }
 
-impl<R: Rules> Ask for Queens<R> {
+impl<R: Rules> Ask<crate::search::QueensEvent> for Queens<R> {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let row = self.row();
         let n = self.n();

@@ -7,6 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+use crate::ui::scale::{self, Grid};
 use crate::ui::scene::put;
 use crate::ui::theme::Theme;
 
@@ -22,6 +23,31 @@ pub(crate) type Cells = [(&'static str, Style); 3];
 pub(crate) fn size(n: u8) -> (u16, u16) {
     let n = u16::from(n);
     (LABEL + SQUARE * n.max(1), 1 + n.max(1))
+}
+
+/// Where the squares are, for the board drawn bigger
+/// (`Scene::render_board_scaled`); none for a board of no squares.
+pub(crate) fn grid(n: u8) -> Option<Grid> {
+    (n > 0).then(|| Grid {
+        label: LABEL,
+        header: 1,
+        width: SQUARE,
+        cols: n.into(),
+        rows: n.into(),
+    })
+}
+
+/// The board drawn `k` times bigger, square by square (`scale::grid`):
+/// `draw` draws it at its natural size. False for a board of no squares.
+pub(crate) fn render_scaled(
+    n: u8,
+    k: u16,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    draw: impl FnOnce(Rect, &mut Buffer),
+) -> bool {
+    grid(n).is_some_and(|cells| scale::draw_grid(cells, k, theme, area, buf, draw))
 }
 
 /// `text` in the middle cell, blanks either side, all in `style`.

@@ -111,7 +111,11 @@ impl Report for Fundamental {
         Ok(())
     }
 
-    fn write_trace_state(&self, out: &mut String) {
+    fn trace_column(&self) -> Option<&'static str> {
+        Some("state")
+    }
+
+    fn write_trace_column(&self, out: &mut String) {
         let (m, n) = (self.masks(), usize::from(self.n()));
         out.push_str("C=");
         push_mask(out, m.cols, n);
@@ -150,7 +154,7 @@ impl Report for Fundamental {
             FundamentalEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             FundamentalEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -181,12 +185,13 @@ impl Sheet for Fundamental {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let all = format_mask(self.queens_search().all_columns(), n);
         section(
             "The problem",
             &[
                 format!(
-                    "Place {n} queens on a {n}x{n} board so that no two share a row, \
+                    "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal, and sort the solutions into families: the 8 \
                      rotations and reflections of the square turn a solution into \
                      solutions. The search fills the rows top to bottom, trying each \
@@ -228,7 +233,7 @@ impl Sheet for Fundamental {
 }
 
 /// The mask search's questions: the fundamental search walks its tree.
-impl Ask for Fundamental {
+impl Ask<crate::search::queens_fundamental::FundamentalEvent> for Fundamental {
     fn question(
         &self,
         next: &FundamentalEvent,

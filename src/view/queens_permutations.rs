@@ -83,12 +83,16 @@ impl Report for Permutations {
         Ok(())
     }
 
-    fn write_trace_state(&self, out: &mut String) {
+    fn trace_column(&self) -> Option<&'static str> {
+        Some("state")
+    }
+
+    fn write_trace_column(&self, out: &mut String) {
         out.push_str("used=");
         push_mask(out, self.used(), usize::from(self.n()));
     }
 
-    fn trace_state_key(&self) -> Option<u128> {
+    fn trace_column_key(&self) -> Option<u128> {
         // The text is the used columns at a fixed width.
         Some(u128::from(self.used()))
     }
@@ -116,7 +120,7 @@ impl Report for Permutations {
             QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             QueensEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -142,11 +146,12 @@ impl Sheet for Permutations {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         section(
             "The problem",
             &[
                 format!(
-                    "Place {n} queens on a {n}x{n} board so that no two share a row, \
+                    "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal. This search keeps only the rows and columns \
                      apart: it fills the rows top to bottom, trying each row's columns in \
                      increasing order, and skips a column some queen above already uses. \
@@ -184,7 +189,7 @@ impl Sheet for Permutations {
     }
 }
 
-impl Ask for Permutations {
+impl Ask<crate::search::QueensEvent> for Permutations {
     fn question(&self, next: &QueensEvent, _previous: Option<&QueensEvent>) -> Option<Question> {
         let (row, n) = (self.row(), self.n());
         if row == n {

@@ -11,10 +11,10 @@ use std::fmt::{self, Write as _};
 
 use super::queens_board::column_question;
 use super::queens_words::{
-    cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution, list,
-    lowest_untried, paragraph, reject_fields, section, set,
+    SYMMETRY, cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution,
+    list, lowest_untried, paragraph, reject_fields, section, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, Why, write_plain_ending};
+use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
@@ -222,7 +222,11 @@ impl<S: StateView> Report for Held<S> {
         Ok(())
     }
 
-    fn write_trace_state(&self, out: &mut String) {
+    fn trace_column(&self) -> Option<&'static str> {
+        Some("state")
+    }
+
+    fn write_trace_column(&self, out: &mut String) {
         S::trace_state(self, out);
     }
 
@@ -257,7 +261,7 @@ impl<S: StateView> Report for Held<S> {
             StateEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             StateEvent::Solution { weight, .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: *weight,
+                counts: u64::from(*weight),
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -266,19 +270,16 @@ impl<S: StateView> Report for Held<S> {
 
     fn write_ending(&self, ending: &Ending, out: &mut String) {
         match ending {
-            Ending::Solution { weight, .. } => {
-                let _ = write!(out, "solution, weight {weight}");
+            Ending::Solution { counts, .. } => {
+                let _ = write!(out, "solution, weight {counts}");
             }
             other => write_plain_ending(other, out),
         }
     }
 
     fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
-        match skipped.why {
-            Why::Symmetry => {
-                let _ = write!(out, "search {} only (symmetry)", set(self.root_columns()));
-            }
-        }
+        debug_assert_eq!(skipped.why, SYMMETRY);
+        let _ = write!(out, "search {} only (symmetry)", set(self.root_columns()));
     }
 }
 
@@ -288,7 +289,7 @@ impl<S: StateView> Held<S> {
     fn symmetry_skipped(&self) -> Skipped {
         let skipped = ((1u32 << self.n()) - 1) & !self.root_columns();
         Skipped {
-            why: Why::Symmetry,
+            why: SYMMETRY,
             labels: crate::search::bits(skipped)
                 .map(|col| format!("(0,{col})"))
                 .collect(),
@@ -308,8 +309,9 @@ impl<S: StateView> Sheet for Held<S> {
 
     fn rules(&self) -> Vec<String> {
         let n = self.n();
+        let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let mut parts = vec![format!(
-            "Place {n} queens on a {n}x{n} board so that no two share a row, column \
+            "Place {queens} on a {n}x{n} board so that no two share a row, column \
              or diagonal. The search fills the rows top to bottom, trying each row's \
              columns in increasing order, and goes back up a row when a row has no \
              legal column left."
@@ -351,7 +353,7 @@ impl<S: StateView> Sheet for Held<S> {
     }
 }
 
-impl<S: StateView> Ask for Held<S> {
+impl<S: StateView> Ask<crate::search::queens_state::StateEvent> for Held<S> {
     fn question(&self, next: &StateEvent, _previous: Option<&StateEvent>) -> Option<Question> {
         let (row, n) = (self.row(), self.n());
         let searchable = self.legal()

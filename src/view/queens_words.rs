@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::Json;
+use crate::model::{Json, Why};
 use crate::search::queens::{Attack, Attacks};
 use crate::search::{Cause, bits, format_set};
 use crate::view::text::{push_and_list, push_cell, push_uint};
@@ -48,6 +48,14 @@ pub(crate) fn reject_fields(json: &mut Json<'_>, row: u8, col: u8, by: Attacks) 
         .uint("col", col)
         .names("by", by.iter().map(Attack::name));
 }
+
+/// Why the root's right half is skipped: its mirror images are searched
+/// (the trace table's `search {0,1} only (symmetry)`, the tree's
+/// `pruned (mirror)`).
+pub(crate) const SYMMETRY: Why = Why {
+    name: "symmetry",
+    pruned: "pruned (mirror)",
+};
 
 /// `place (r,c)`, `undo (r,c)`.
 pub(crate) fn describe_move(out: &mut String, verb: &str, row: u8, col: u8) {

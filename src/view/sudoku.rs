@@ -196,7 +196,7 @@ impl<R: Rules> Report for Sudoku<R> {
             SudokuEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             SudokuEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(*count),
-                weight: 1,
+                counts: 1,
                 stops: R::CAP.is_some_and(|cap| *count >= cap),
             }),
             _ => Note::Nothing,
@@ -346,7 +346,7 @@ impl<R: Rules> Sheet for Sudoku<R> {
     }
 }
 
-impl<R: Rules> Ask for Sudoku<R> {
+impl<R: Rules> Ask<crate::search::SudokuEvent> for Sudoku<R> {
     fn question(&self, next: &SudokuEvent, previous: Option<&SudokuEvent>) -> Option<Question> {
         let g = self.geometry();
         let (cell, candidates) = self.deciding()?;

@@ -145,7 +145,7 @@ impl Report for SudokuDlx {
             DlxEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             DlxEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(count),
-                weight: 1,
+                counts: 1,
                 stops: count >= CAP,
             }),
             DlxEvent::Undo { .. } => Note::Nothing,
@@ -211,7 +211,7 @@ impl Sheet for SudokuDlx {
     }
 }
 
-impl Ask for SudokuDlx {
+impl Ask<crate::search::sudoku_dlx::DlxEvent> for SudokuDlx {
     fn question(&self, next: &DlxEvent, previous: Option<&DlxEvent>) -> Option<Question> {
         let (chosen, options) = self.deciding()?;
         let n = usize::from(self.geometry().size);

@@ -221,7 +221,7 @@ impl Report for Propagate {
             }
             PropagateEvent::Solution { count } => Note::End(Ending::Solution {
                 number: u64::from(count),
-                weight: 1,
+                counts: 1,
                 stops: count >= CAP,
             }),
             _ => Note::Nothing,
@@ -379,7 +379,7 @@ impl Sheet for Propagate {
     }
 }
 
-impl Ask for Propagate {
+impl Ask<crate::search::sudoku_propagate::PropagateEvent> for Propagate {
     /// Before a digit is written: which cell, then which digit, and why
     /// (forced, or a guess); before a dead end: that it is one.
     fn question(

@@ -166,7 +166,7 @@ impl<R: Rules> Report for WordSearch<R> {
             // The search stops at the first path found.
             WordEvent::Solution => Note::End(Ending::Solution {
                 number: 1,
-                weight: 1,
+                counts: 1,
                 stops: true,
             }),
             _ => Note::Nothing,
@@ -276,7 +276,7 @@ const NAMES: [&str; 4] = [
     DIRECTIONS[3].2,
 ];
 
-impl<R: Rules> Ask for WordSearch<R> {
+impl<R: Rules> Ask<crate::search::WordEvent> for WordSearch<R> {
     fn question(&self, next: &WordEvent, _previous: Option<&WordEvent>) -> Option<Question> {
         let path = self.path();
         let &(r, c) = path.last()?;

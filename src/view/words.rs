@@ -163,8 +163,9 @@ impl Report for Words {
             ),
             WordsEvent::TooLong { word, need, have } => write!(
                 out,
-                "reject {}: {need} letters, the board only {have} cells",
-                self.words()[usize::from(word)]
+                "reject {}: {need} letters, the board only {}",
+                self.words()[usize::from(word)],
+                crate::model::counted(have, "cell", "cells")
             ),
             WordsEvent::Inventory {
                 word,
@@ -226,7 +227,7 @@ impl Report for Words {
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             WordsEvent::Solution { .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
-                weight: 1,
+                counts: 1,
                 stops: false,
             }),
             _ => Note::Nothing,
@@ -328,7 +329,7 @@ impl Sheet for Words {
 /// The directions, as a predict answer names them.
 const NAMES: [&str; 4] = ["up", "right", "down", "left"];
 
-impl Ask for Words {
+impl Ask<crate::search::words::WordsEvent> for Words {
     /// Before a cell is entered from the path: which neighbour (a start
     /// cell: which cell); before a dead end: that it is one.
     fn question(&self, next: &WordsEvent, _previous: Option<&WordsEvent>) -> Option<Question> {

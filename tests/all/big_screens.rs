@@ -12,7 +12,7 @@ use backstep::search::queens::{Queens, QueensOptions};
 use backstep::ui::app::App;
 use backstep::ui::keys::Action;
 use backstep::ui::mouse::Spot;
-use backstep::ui::scene::Scene;
+use backstep::ui::scene::{Fit, Scene};
 use backstep::ui::{big, still};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -102,8 +102,51 @@ fn check_scaled<S: Scene>(app: &App<S>, buf: &Buffer, size: (u16, u16)) -> u16 {
     };
     assert!(big.board.contains(inner.as_position()), "{big:?}");
     assert!(inner.right() < big.board.right() && inner.bottom() < big.board.bottom());
+    // A view that draws itself bigger (a ruled grid of squares) keeps
+    // each row's words whole and in order, on a row of its own at or below
+    // the last; the generic blow-up keeps every block in its cell's
+    // colours and the words on the middle row of their blocks.
+    let mut scratch = Buffer::empty(inner);
+    let own = app.timeline.search().render_board_scaled(
+        Fit::Full,
+        k,
+        app.timeline.last_event(),
+        &app.scene_theme(),
+        inner,
+        &mut scratch,
+    );
+    let mut from = inner.y;
     let mut glyphs = 0;
     for y in 0..bh {
+        let row: String = (0..bw).map(|x| board[(x, y)].symbol()).collect();
+        if own {
+            let words: Vec<&str> = row
+                .split(|c: char| c.is_whitespace() || is_line(&c.to_string()))
+                .filter(|w| !w.is_empty())
+                .collect();
+            if words.is_empty() {
+                continue;
+            }
+            glyphs += words.len();
+            let holds = |sy: u16| {
+                let shown: String = (inner.x..inner.right())
+                    .map(|x| buf[(x, sy)].symbol())
+                    .collect();
+                let mut rest = shown.as_str();
+                words.iter().all(|w| match rest.find(w) {
+                    Some(at) => {
+                        rest = &rest[at + w.len()..];
+                        true
+                    }
+                    None => false,
+                })
+            };
+            let found = (from..inner.bottom()).find(|&sy| holds(sy));
+            let sy =
+                found.unwrap_or_else(|| panic!("row {y} {words:?} not on the board at {size:?}"));
+            from = sy + 1;
+            continue;
+        }
         // Each block keeps its cell's background.
         for x in 0..bw {
             let cell = &board[(x, y)];
@@ -117,7 +160,6 @@ fn check_scaled<S: Scene>(app: &App<S>, buf: &Buffer, size: (u16, u16)) -> u16 {
         }
         // The row's runs of text, whole and in order, on the middle row of
         // its blocks, in their own styles.
-        let row: String = (0..bw).map(|x| board[(x, y)].symbol()).collect();
         let middle = inner.y + y * k + k / 2;
         let shown: String = (inner.x..inner.right())
             .map(|x| buf[(x, middle)].symbol())

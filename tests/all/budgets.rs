@@ -8,12 +8,12 @@ use backstep::print::{self, Mode};
 use backstep::search::Search;
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::queens_permutations::Permutations;
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
-use crate::{backstep, stderr_text, stdout_text};
+use crate::{backstep, backstep_ok, stderr_text, stdout_text};
 
 /// What `search` prints in `mode`, through the library.
-fn printed<S: Sheet>(search: S, mode: Mode) -> String {
+fn printed<S: Scene>(search: S, mode: Mode) -> String {
     let mut out = Vec::new();
     print::print(search, mode, &mut out).expect("a Vec takes every write");
     String::from_utf8(out).expect("UTF-8")
@@ -190,4 +190,98 @@ fn bad_budgets_exit_2_naming_the_option() {
             assert!(stdout_text(&out).is_empty(), "{args:?}");
         }
     }
+}
+
+/// A budgeted run of one variant, read from its JSON lines.
+struct Budgeted {
+    /// The node counter after each event.
+    nodes: Vec<u64>,
+    /// `place` events less `undo` events: 0 when every place was closed.
+    open: i64,
+    /// The `done` object's node count.
+    done_nodes: u64,
+    /// Whether `done` says `"complete": false`.
+    incomplete: bool,
+}
+
+fn budgeted(args: &[String], max: u64) -> Budgeted {
+    let max = max.to_string();
+    let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
+    line.extend(["--max-nodes", &max, "--print", "jsonl"]);
+    let text = backstep_ok(&line);
+    let mut run = Budgeted {
+        nodes: Vec::new(),
+        open: 0,
+        done_nodes: 0,
+        incomplete: false,
+    };
+    for line in text.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let nodes = value["nodes"]
+            .as_u64()
+            .expect("every line counts its nodes");
+        match value["event"].as_str().expect("every line names its event") {
+            "done" => {
+                run.done_nodes = nodes;
+                run.incomplete = value.get("complete") == Some(&serde_json::Value::Bool(false));
+            }
+            event => {
+                run.nodes.push(nodes);
+                run.open += match event {
+                    "place" => 1,
+                    "undo" => -1,
+                    _ => 0,
+                };
+            }
+        }
+    }
+    run
+}
+
+/// Generated from the registry: every search and every variant its command
+/// line can pick, under several budgets K. The node counter never passes K
+/// (1 for K = 0, a root that counts), every open place is closed, and the
+/// run is incomplete exactly when the search has more nodes than K — known
+/// from a run under a budget large enough to finish every small search.
+#[test]
+fn every_variant_keeps_its_budget_and_says_when_it_refused() {
+    const PROBE: u64 = 400;
+    let mut checked = 0;
+    for kind in backstep::registry::KINDS {
+        for variant in kind.variants() {
+            let mut args = vec![kind.name().to_string()];
+            args.extend(variant);
+            // The whole tree's size when it is at most PROBE nodes.
+            let probe = budgeted(&args, PROBE);
+            let total = (!probe.incomplete).then_some(probe.done_nodes);
+            let mut budgets = vec![0, 1, 2, 5, 33];
+            if let Some(total) = total {
+                budgets.extend([total.saturating_sub(1), total, total + 1]);
+            }
+            for max in budgets {
+                let run = budgeted(&args, max);
+                let most = max.max(1);
+                let at = format!("{args:?} --max-nodes {max}");
+                assert!(
+                    run.nodes.iter().all(|&n| n <= most),
+                    "{at}: the node counter went past {most}: {:?}",
+                    run.nodes.iter().max()
+                );
+                assert_eq!(run.open, 0, "{at}: every place is closed by its undo");
+                let refused = total.is_none_or(|total| total > max.max(1));
+                assert_eq!(
+                    run.incomplete, refused,
+                    "{at}: the tree has {total:?} nodes"
+                );
+                if refused {
+                    assert!(run.done_nodes <= most, "{at}");
+                    assert!(run.done_nodes >= max, "{at}: stopped before its budget");
+                } else {
+                    assert_eq!(Some(run.done_nodes), total, "{at}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} budgeted runs");
 }

@@ -12,7 +12,7 @@ use backstep::search::Search;
 use backstep::search::cover::{Cover, CoverEvent, Problem};
 use backstep::search::sudoku::{Order, Puzzle, Sudoku, SudokuEvent, SudokuOptions};
 use backstep::search::sudoku_dlx::{DlxEvent, SudokuDlx};
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
 use crate::Rng;
 
@@ -40,7 +40,7 @@ fn puzzle(arg: &str) -> Puzzle {
 }
 
 /// What `print` writes in `mode`.
-fn printed<S: Sheet>(search: S, mode: Mode) -> String {
+fn printed<S: Scene>(search: S, mode: Mode) -> String {
     let mut out = Vec::new();
     print(search, mode, &mut out).expect("printing to memory works");
     String::from_utf8(out).expect("UTF-8")

@@ -16,7 +16,7 @@ use backstep::print::{self, Mode};
 use backstep::search::queens::{Queens, QueensOptions};
 use backstep::search::sudoku::{Order, Sudoku, SudokuOptions};
 use backstep::search::word::{WordOptions, WordSearch};
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
 fn queens(n: u8, symmetry: bool) -> Queens {
     Queens::new(QueensOptions {
@@ -48,7 +48,7 @@ fn word(word: &str, pruned: bool) -> WordSearch {
 }
 
 /// What `search` prints in `mode`, through the library.
-fn printed<S: Sheet>(search: S, mode: Mode) -> String {
+fn printed<S: Scene>(search: S, mode: Mode) -> String {
     let mut out = Vec::new();
     print::print(search, mode, &mut out).expect("a Vec takes every write");
     String::from_utf8(out).expect("UTF-8")

@@ -15,6 +15,7 @@
 //! - `screens`: insta snapshots of the terminal UI drawn into a `TestBackend`;
 //! - `compact`: the compact `--order propagate` screen at 80x24 and 100x30;
 //! - `sweep`: every screen at every terminal size, fitted and whole;
+//! - `layers`: the imports of `src/` flow down the layers, no circle;
 //! - `layout`: what the screens draw checked against the searches: whole
 //!   counters at every width, panels that keep their size, the result at the
 //!   end, attack glyphs, the help legend, the compare screen;
@@ -37,10 +38,13 @@
 //! - `worksheet`: `--print worksheet`, its blanks and its answer key.
 //! - `bugs`: the bug lab's bugs against oracles, and where each first
 //!   parts from the correct search.
+//! - `bug_panes`: each bug's state panes against the event its own trace
+//!   does next (the bug's view, not the correct search's).
 //! - `html`: `--print html` pages in headless Chromium (`browser`, a small
 //!   WebDriver client): frames, keys, runs, help, no network, speed.
 //! - `check`: `backstep check` grading traces and worksheets, naming the
 //!   bug lab's bugs, and the student programs in `examples/students/`.
+//! - `singular`: a count of one in the singular, in every headless output.
 //! - `told`: every search and variant the registry knows: the Events panel
 //!   against `--print trace`, the table panel against `--print table`.
 //! - `timeline`: step, back, seek and jobs on random walks against stepping
@@ -56,7 +60,9 @@
 mod big_screens;
 mod browser;
 mod budgets;
+mod bug_panes;
 mod bugs;
+mod capabilities;
 mod casts;
 mod check;
 mod colour;
@@ -74,6 +80,7 @@ mod headless;
 mod html;
 mod keys;
 mod labs;
+mod layers;
 mod layout;
 mod lib_outputs;
 mod maze;
@@ -91,6 +98,7 @@ mod quitting;
 mod screens;
 mod seeded;
 mod shell;
+mod singular;
 mod state_compare;
 mod sweep;
 mod teaching;

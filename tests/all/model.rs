@@ -66,7 +66,7 @@ fn queens_labels_and_endings_are_those_of_the_events() {
                 found += 1;
                 ends.push(Ending::Solution {
                     number: found,
-                    weight: *weight,
+                    counts: u64::from(*weight),
                     stops: false,
                 });
             }
@@ -105,7 +105,10 @@ fn symmetry_skips_the_columns_rejected_by_symmetry_at_the_root() {
         assert_eq!(
             root.skipped,
             vec![Skipped {
-                why: Why::Symmetry,
+                why: Why {
+                    name: "symmetry",
+                    pruned: "pruned (mirror)",
+                },
                 labels: mirrored
             }],
             "n={n}"

@@ -3,8 +3,8 @@
 //! note on the search's order and the boards found; snapshots pin a refused
 //! square and a completed board.
 
-use backstep::ui::play::{self, Play, Tone};
 use backstep::ui::theme::Theme;
+use backstep::view::queens::play::{self, Play, Tone};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -303,4 +303,70 @@ fn boards_with_no_solution_and_the_empty_board() {
     assert!(play.complete());
     assert_eq!(play.found(), &[Vec::<u8>::new()]);
     assert_eq!(play.remaining(), Some(0));
+}
+
+/// The play screen drawn at `size`, as cells.
+fn cells(play: &Play, (w, h): (u16, u16)) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    terminal
+        .draw(|frame| play::draw(play, frame))
+        .expect("drawing into a TestBackend");
+    terminal.backend().buffer().clone()
+}
+
+/// At 200x60 the board is drawn bigger, as the main screen draws its board
+/// on a big screen: each cell of the natural board (28x10 inside its
+/// border for n = 8) a k x k block, k the largest whole scale that fits
+/// beside the 44 columns of the side panels and above the note and the
+/// key bar (156x52 of room: k = 5); the side panels say what they say at
+/// 100x30, and a click anywhere on a scaled square places there.
+#[test]
+fn at_200x60_the_board_is_scaled_and_clicks_follow_it() {
+    let mut play = Play::new(8, colour());
+    place(&mut play, 3);
+    let k = 5;
+    let big = cells(&play, (200, 60));
+    // The board's border: 28 * 5 + 2 columns, 10 * 5 + 2 rows, under the title.
+    assert_eq!(big[(0, 1)].symbol(), "┌");
+    assert_eq!(big[(28 * k + 1, 1)].symbol(), "┐");
+    assert_eq!(big[(0, 1 + 10 * k + 1)].symbol(), "└");
+    // The queen at (0,3): natural cell (4 + 3*3 + 1, 1 + 0) inside the
+    // border at (1, 2), its block's middle at +2.
+    let queen = Theme::new(true, false).glyphs.queen;
+    let at = (1 + (4 + 3 * 3 + 1) * k + 2, 2 + k + 2);
+    assert_eq!(big[at].symbol(), queen);
+    let queens = big.content().iter().filter(|c| c.symbol() == queen).count();
+    assert_eq!(queens, 1, "the one queen is drawn once, not spaced out");
+    // The side panels keep their words: every line of the masks panel at
+    // 100x30 is on the big screen too.
+    let small = screen(&play, (100, 30));
+    let big_text = screen(&play, (200, 60));
+    for name in ["C      ", "H      ", "L      ", "C|H|L  ", "legal  "] {
+        let line = small
+            .lines()
+            .find(|l| l.contains(&format!("│{name}")))
+            .unwrap_or_else(|| panic!("no {name:?} line at 100x30:\n{small}"));
+        let from = line.find(&format!("│{name}")).unwrap() + '│'.len_utf8();
+        // Up to the panel's right border, the line's last `│`.
+        let words = line[from..line.rfind('│').unwrap()].trim_end();
+        assert!(words.len() > name.len() + 8, "{words:?}");
+        assert!(big_text.contains(words), "{words:?} missing at 200x60");
+    }
+    assert!(big_text.contains("Queen placed at (0,3)"));
+    // A click on the left edge of square (1,5)'s blocks: natural columns
+    // 4 + 15 .. 4 + 17, row 2 (the column numbers are row 0).
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    play.on_mouse(click(1 + (4 + 15) * k, 2 + 2 * k));
+    assert_eq!(play.queens(), &[3, 5]);
+    // And the last cell of square (2,7)'s blocks.
+    play.on_mouse(click(1 + (4 + 24) * k - 1, 2 + 3 * k + k - 1));
+    assert_eq!(play.queens(), &[3, 5, 7]);
+    // Below a big screen the board stays at its natural size.
+    let small = cells(&play, (100, 30));
+    assert_eq!(small[(28 + 1, 1)].symbol(), "┐");
 }

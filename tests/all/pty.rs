@@ -557,6 +557,29 @@ fn an_outside_sigtstp_suspends_every_screen() {
     });
 }
 
+/// Ctrl-Z suspends a replay as it does the live screen (the terminal
+/// given back while stopped), and `fg` writes the recording's screen again
+/// (its title, under the replay's banner) and plays on; a SIGTSTP from
+/// outside does the same.
+#[test]
+fn ctrl_z_suspends_a_replay_and_fg_draws_it_again() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hB-suspend.cast");
+    // One row short of the terminal, so that the banner goes under it.
+    let cast = std::process::Command::new(env!("CARGO_BIN_EXE_backstep"))
+        .args(["queens", "4", "--print", "cast", "--size", "100x29"])
+        .output()
+        .expect("backstep runs");
+    assert!(cast.status.success());
+    std::fs::write(&path, &cast.stdout).expect("the cast is written");
+    let file = path.to_str().expect("a UTF-8 path");
+    suspends_and_resumes(&["replay", file], "N-Queens n=4", false, |session| {
+        session.wait_for_text("replay · hB-suspend.cast");
+        session.send("\x1a");
+    });
+    let tstp = |session: &mut Session| send_signal(session, "TSTP");
+    suspends_and_resumes(&["replay", file], "N-Queens n=4", false, tstp);
+}
+
 /// After SIGCONT the step the screen was at is still on it: the search was
 /// not reset, and a step after `fg` goes on from there.
 #[test]

@@ -11,7 +11,7 @@ use backstep::search::queens_fundamental::{Fundamental, FundamentalEvent};
 use backstep::search::queens_permutations::Permutations;
 use backstep::search::queens_state::{Held, QueensArray, QueensBools, State, StateEvent};
 use backstep::search::{EventKind, Search, SearchEvent};
-use backstep::worksheet::Sheet;
+use backstep::ui::scene::Scene;
 
 const PERMUTATIONS4: &str = include_str!("../fixtures/queens4-permutations.jsonl");
 const FUNDAMENTAL4: &str = include_str!("../fixtures/queens4-fundamental.jsonl");
@@ -20,7 +20,7 @@ const FUNDAMENTAL6_SOLUTIONS: &str =
 const SUMMARIES: &str = include_str!("../fixtures/summaries.txt");
 
 /// What a search prints in `mode`.
-fn printed<S: Sheet>(search: S, mode: Mode) -> String {
+fn printed<S: Scene>(search: S, mode: Mode) -> String {
     let mut out = Vec::new();
     print(search, mode, &mut out).expect("printing to memory");
     String::from_utf8(out).expect("UTF-8 output")
@@ -388,7 +388,7 @@ fn array_attackers_on_four_queens() {
 
 /// The table has a row per node, each with the header's width; the trace a
 /// line per event plus header and summary; the worksheet names its search.
-fn check_readable<S: Sheet + Clone>(search: S, title: &str) {
+fn check_readable<S: Scene>(search: S, title: &str) {
     let mut count = search.clone();
     count.by_ref().for_each(drop);
     let (nodes, steps) = (count.counters().nodes, count.counters().steps);

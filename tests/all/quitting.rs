@@ -8,7 +8,7 @@ use backstep::search::queens::{Queens, QueensOptions};
 use backstep::ui::app::{App, Panel};
 use backstep::ui::compare::Compare;
 use backstep::ui::keys::Action;
-use backstep::ui::play::Play;
+use backstep::view::queens::play::Play;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::apps::{colour, queens};
@@ -137,10 +137,10 @@ fn the_key_bar_and_help_say_what_esc_does() {
         .iter()
         .find(|b| b.action == Action::Cancel)
         .expect("esc has a row in the key table");
-    assert!(esc.keys.contains("esc") && !esc.short.is_empty());
+    assert!(esc.keys.contains(&"esc") && !esc.short.is_empty());
     assert!(esc.help.contains("never quits"));
     let quit = keys::KEYS.iter().find(|b| b.action == Action::Quit);
-    assert!(quit.is_some_and(|b| !b.keys.contains("esc") && b.keys.contains("^c")));
+    assert!(quit.is_some_and(|b| !b.keys.contains(&"esc") && b.keys.contains(&"^c")));
 }
 
 fn compare() -> Compare {

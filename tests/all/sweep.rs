@@ -204,7 +204,7 @@ fn check_app<S: Scene>(app: &App<S>, (w, h): (u16, u16), expect: &Expect) -> Vec
     let theme = app.scene_theme();
     // The panels' text, for the cut-word check.
     let mut texts: Vec<String> = search.algorithm().iter().map(|s| s.to_string()).collect();
-    texts.push(search.title(&app.name, &theme));
+    texts.push(search.title(&app.name).text(theme.glyphs.dot));
     texts.extend(
         search
             .masks_at(fit, view.last, &theme)
@@ -243,27 +243,40 @@ fn check_app<S: Scene>(app: &App<S>, (w, h): (u16, u16), expect: &Expect) -> Vec
     let mut missing = 0;
     let mut first = String::new();
     if k > 1 {
+        let mut from = y0;
         for y in 0..bh {
             let want: String = (0..bw).map(|x| alone[(x, y)].symbol()).collect();
-            let sy = y0 + y * k + k / 2;
-            let got: String = if sy < h {
+            let tokens = board_words(&want);
+            if tokens.is_empty() {
+                continue;
+            }
+            let shown = |sy: u16| -> String {
                 (x0..(x0 + bw * k).min(w))
                     .map(|x| buf[(x, sy)].symbol())
                     .collect()
-            } else {
-                String::new()
             };
-            let mut rest = got.as_str();
-            for token in board_words(&want) {
-                match rest.find(&token) {
-                    Some(at) => rest = &rest[at + token.len()..],
-                    None => {
-                        if missing == 0 {
-                            first =
-                                format!(" (first: row {y} {token:?}, shown {got:?}, scale {k})");
-                        }
-                        missing += 1;
+            let holds = |got: &str| {
+                let mut rest = got;
+                tokens.iter().all(|token| match rest.find(token.as_str()) {
+                    Some(at) => {
+                        rest = &rest[at + token.len()..];
+                        true
                     }
+                    None => false,
+                })
+            };
+            // The row's words, whole and in order, on one row of the big
+            // board at or below the last row found: where a view draws
+            // itself bigger (a ruled grid, a graph on a larger canvas) a
+            // row's words need not sit on the middle row of its block.
+            match (from..(y0 + bh * k).min(h)).find(|&sy| holds(&shown(sy))) {
+                Some(sy) => from = sy + 1,
+                None => {
+                    if missing == 0 {
+                        let got = shown((y0 + y * k + k / 2).min(h - 1));
+                        first = format!(" (first: row {y} {tokens:?}, shown {got:?}, scale {k})");
+                    }
+                    missing += 1;
                 }
             }
         }

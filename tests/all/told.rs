@@ -30,7 +30,7 @@ const SIZE: (u16, u16) = (120, 24);
 const MOST: u64 = 20_000;
 
 /// A variant's `--print trace`: each step's words.
-fn trace(args: &[String]) -> Vec<String> {
+pub(super) fn trace(args: &[String]) -> Vec<String> {
     let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
     line.extend(["--print", "trace"]);
     let text = backstep_ok(&line);
@@ -229,4 +229,67 @@ fn every_log_line_on_screen_is_the_trace_line_of_its_step() {
         }
     }
     assert!(checked.iter().all(|(_, _, lines)| *lines > 0));
+}
+
+/// The answer key's table of a variant's `--print worksheet`: its rows by
+/// node number (the rows after `## Answer key`'s header).
+fn key_rows(args: &[String]) -> Option<BTreeMap<String, Vec<String>>> {
+    let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
+    line.extend(["--print", "worksheet"]);
+    let out = super::backstep(&line);
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let (_, key) = text.split_once("## Answer key").expect("an answer key");
+    let rows = key
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .map(|row| {
+            let cells: Vec<String> = row
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect();
+            (cells[0].clone(), cells)
+        })
+        .collect();
+    Some(rows)
+}
+
+/// Worksheets word a node as the table does: for every search and variant
+/// the registry knows, each row of the worksheet's answer key is the row
+/// of `--print table` for that node, outcome included.
+#[test]
+fn every_worksheet_key_row_is_the_table_row_of_its_node() {
+    let mut checked = Vec::new();
+    for kind in KINDS {
+        for variant in kind.variants() {
+            let mut args = vec![kind.name().to_string()];
+            args.extend(instance(*kind));
+            args.extend(variant.iter().cloned());
+            let Some(key) = key_rows(&args) else {
+                continue;
+            };
+            let rows = table(&args);
+            assert!(!key.is_empty(), "{args:?}: an answer key with no row");
+            for (node, row) in &key {
+                assert_eq!(
+                    Some(row),
+                    rows.get(node),
+                    "{args:?}: the worksheet's node {node} against --print table"
+                );
+            }
+            checked.push(kind.name());
+        }
+    }
+    for kind in KINDS {
+        assert!(
+            checked.contains(&kind.name()),
+            "{}: no variant has a worksheet",
+            kind.name()
+        );
+    }
 }

@@ -11,18 +11,24 @@
 //!    order, attacked or not, each entering its child (step 1).
 //! 3. Leave the node: yield **`Undo`** for the queen that entered it.
 //!
-//! So 4-Queens enters 341 nodes (1 + 4 + 16 + 64 + 256). The search shares
-//! the state of [`Queens`] (frames, masks, queens, counters): the masks are
+//! So 4-Queens enters 341 nodes (1 + 4 + 16 + 64 + 256). The search runs
+//! on the driver as [`Queens`] does, with the same frames: the masks are
 //! still kept, so that the views can show what attacks each square, and
 //! the invariants are the mask search's.
 
-use super::{Attack, Attacks, Frame, Queens, QueensEvent, QueensOptions, Rules, Strategy};
-use crate::search::Phase;
+use super::{
+    Attack, Attacks, Frame, Masks, Queens, QueensEvent, QueensOptions, QueensTree, Rules, Strategy,
+};
+use crate::search::Counters;
+use crate::search::backtrack::{Arrive, Choice};
 
 /// The rules of the search that tests only complete boards (see the
-/// module's opening comment).
+/// module's opening comment); between the entering of a complete board
+/// and its step 2, the `reject` of its first conflict.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct CheckAtEnd;
+pub struct CheckAtEnd {
+    conflict: Option<QueensEvent>,
+}
 
 impl Queens<CheckAtEnd> {
     /// The naive search for `n` queens that tests only complete boards: a
@@ -38,22 +44,30 @@ impl Queens<CheckAtEnd> {
             rejects,
         })
     }
+}
 
-    /// The first queen, row by row, that a queen above it attacks, with the
-    /// masks that hold it.
-    fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
-        (0..self.depth).find_map(|r| {
-            let masks = self.frames[r].masks;
-            let col = self.queens[r];
+impl QueensTree<CheckAtEnd> {
+    /// The first queen of the complete board, row by row, that a queen
+    /// above it attacks: its `reject`, naming the masks that hold it (the
+    /// masks of its row, shifted down from the root again).
+    fn first_conflict(&self) -> Option<QueensEvent> {
+        let mut masks = Masks::default();
+        for (r, &col) in self.queens[..usize::from(self.options.n)]
+            .iter()
+            .enumerate()
+        {
             let bit = 1u32 << col;
-            (masks.attacked() & bit != 0).then(|| {
+            if masks.attacked() & bit != 0 {
                 let by = Attacks::none()
                     .with(Attack::Column, masks.cols & bit != 0)
                     .with(Attack::High, masks.high & bit != 0)
                     .with(Attack::Low, masks.low & bit != 0);
-                (r as u8, col, by)
-            })
-        })
+                let row = r as u8;
+                return Some(QueensEvent::Reject { row, col, by });
+            }
+            masks = masks.child(bit, self.all);
+        }
+        None
     }
 }
 
@@ -62,59 +76,55 @@ impl Rules for CheckAtEnd {
         Strategy::CheckAtEnd
     }
 
-    fn next(search: &mut Queens<CheckAtEnd>) -> Option<QueensEvent> {
-        let n = search.options.n as usize;
-        loop {
-            let depth = search.depth;
-            match search.phase {
-                // 1. A complete board: a solution, or its first conflict.
-                Phase::Enter if depth == n => match search.first_conflict() {
-                    None => {
-                        search.phase = Phase::Leave;
-                        return search.solution();
-                    }
-                    Some((row, col, by)) => {
-                        // The dead end follows in the scan phase.
-                        search.phase = Phase::Scan;
-                        if search.options.rejects {
-                            return search.emit(QueensEvent::Reject { row, col, by });
-                        }
-                    }
-                },
-                Phase::Scan if depth == n => {
-                    search.phase = Phase::Leave;
-                    return search.emit(QueensEvent::DeadEnd { row: n as u8 });
-                }
-                Phase::Enter => {
-                    search.phase = Phase::Scan;
-                    search.frames[depth].todo = search.all;
-                }
-                // 2. Place in the next column, attacked or not.
-                Phase::Scan if search.frames[depth].todo != 0 => {
-                    if search.budget.refuses(search.counters.nodes) {
-                        return search.close_from(depth);
-                    }
-                    let frame = &mut search.frames[depth];
-                    let todo = frame.todo;
-                    frame.todo = todo & (todo - 1);
-                    let col = todo.trailing_zeros();
-                    let child = frame.masks.child(1 << col, search.all);
-                    search.frames[depth + 1] = Frame {
-                        masks: child,
-                        todo: 0,
-                    };
-                    search.queens[depth] = col as u8;
-                    search.depth = depth + 1;
-                    search.phase = Phase::Enter;
-                    search.counters.nodes += 1;
-                    let (row, col) = (depth as u8, col as u8);
-                    let event = search.emit(QueensEvent::Place { row, col });
-                    search.check_invariants();
-                    return event;
-                }
-                // 3. Every column placed, or the board checked: leave.
-                Phase::Scan | Phase::Leave => return search.leave(depth),
+    /// Step 1: a complete board is a solution, or its first conflict (told
+    /// in step 2 with rejects on, followed by the dead end).
+    fn arrive(
+        tree: &mut QueensTree<CheckAtEnd>,
+        frame: &mut Frame,
+        depth: usize,
+        counters: &mut Counters,
+    ) -> Arrive<QueensEvent> {
+        if depth < usize::from(tree.options.n) {
+            frame.todo = tree.all;
+            return Arrive::Scan;
+        }
+        match tree.first_conflict() {
+            None => Arrive::Leave(tree.solution(depth, counters)),
+            Some(_) if !tree.options.rejects => {
+                Arrive::Leave(QueensEvent::DeadEnd { row: depth as u8 })
+            }
+            conflict => {
+                tree.rules.conflict = conflict;
+                Arrive::Scan
             }
         }
+    }
+
+    /// Step 2: place in the next column, attacked or not; on a complete
+    /// board, tell its conflict.
+    fn choose(
+        tree: &mut QueensTree<CheckAtEnd>,
+        frame: &mut Frame,
+        depth: usize,
+    ) -> Choice<u8, QueensEvent> {
+        if depth == usize::from(tree.options.n) {
+            return tree
+                .rules
+                .conflict
+                .take()
+                .map_or(Choice::Done, Choice::Reject);
+        }
+        let todo = frame.todo;
+        if todo == 0 {
+            return Choice::Done;
+        }
+        frame.todo = todo & (todo - 1);
+        Choice::Place(todo.trailing_zeros() as u8)
+    }
+
+    /// Step 3: the dead end of a complete board in conflict; every other
+    /// node placed all its columns.
+    fn done(tree: &QueensTree<CheckAtEnd>, depth: usize, _: bool) -> Option<QueensEvent> {
+        (depth == usize::from(tree.options.n)).then_some(QueensEvent::DeadEnd { row: depth as u8 })
     }
 }

@@ -86,8 +86,8 @@ fn render_drawn<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Frame
     if total > visible {
         block = block.title_bottom(Span::styled(
             format!(
-                " {} nodes; lines {}-{} of {total} · j k pgup pgdn ",
-                log.rows().len(),
+                " {}; lines {}-{} of {total} · j k pgup pgdn ",
+                crate::model::counted(log.rows().len() as u64, "node", "nodes"),
                 first + 1,
                 (first + visible).min(total)
             ),

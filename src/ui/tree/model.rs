@@ -1,10 +1,10 @@
 //! The tree to draw, built from the node log: one item per logged node,
-//! then the branches symmetry pruned, each with its label, its ending and
+//! then the branches the search skipped, each with its label, its ending and
 //! where it stands relative to the current node.
 
 use ratatui::style::Style;
 
-use crate::model::{Ending, NodeRow, Why};
+use crate::model::{Ending, NodeRow};
 use crate::ui::theme::Theme;
 
 /// How a node ended, as far as the log knows.
@@ -18,7 +18,7 @@ pub(super) enum End {
     Solution,
     /// Some other ending (the search stopped there), in the search's words.
     Other,
-    /// A branch skipped by symmetry: never entered.
+    /// A choice skipped for a reason the search names: never entered.
     Pruned,
 }
 
@@ -39,13 +39,6 @@ impl End {
 /// node no choice entered.
 pub(super) fn label(row: &NodeRow) -> String {
     row.label.clone().unwrap_or_else(|| "root".into())
-}
-
-/// What the tree says of a choice skipped for `why`.
-fn pruned_words(why: Why) -> &'static str {
-    match why {
-        Why::Symmetry => "pruned (mirror)",
-    }
 }
 
 /// Where a node stands relative to the current one.
@@ -105,7 +98,7 @@ impl Tree {
                         label: label.clone(),
                         depth: row.depth + 1,
                         end: End::Pruned,
-                        words: pruned_words(skipped.why).into(),
+                        words: skipped.why.pruned.into(),
                         children: Vec::new(),
                         role: Role::Off,
                     });
@@ -149,7 +142,7 @@ impl Tree {
             End::Other => return vec![(format!(" {}", item.words), theme.muted())],
             End::Dead => (g.dead, theme.dead_end()),
             End::Solution => (g.solution, theme.solution()),
-            End::Pruned => (g.mirror, theme.muted()),
+            End::Pruned => (g.pruned, theme.muted()),
         };
         vec![
             (" ".into(), Style::new()),

@@ -13,7 +13,7 @@ use clap::Args;
 use crate::assets;
 use crate::input::colour::{DEFAULT_EDGES, colours_m, load_graph, parse_edges, vertex_count};
 use crate::input::seeded;
-use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::launch::{self, CompareView, Launch, Named, SearchView, View};
 use crate::search::colour::{Colour, ColourOptions, Graph};
 
 /// Graph colouring with m colours: the first colouring, or with --all every one.
@@ -169,6 +169,7 @@ impl Launch for CompareColourArgs {
         };
         let labels = [format!("m={m}"), format!("m={against}")];
         let labels = [labels[0].as_str(), labels[1].as_str()];
-        launch::show_pair((make(m), make(against)), &name, labels, &self.view)
+        let pair = (make(m), make(against));
+        launch::show_pair(pair, &name, labels, Named::InHead, &self.view)
     }
 }

@@ -17,9 +17,11 @@ use ratatui::widgets::canvas::{Canvas, Line as Edge};
 use super::{binary, colour_list};
 use crate::search::Search;
 use crate::search::colour::{Colour, ColourEvent, MAX_VERTICES, Step};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
 use crate::view::worked;
+use crate::worksheet::Sheet;
 
 /// The canvas, inside the board's border: wide enough for a circle of
 /// labels, short enough for 80x24.
@@ -49,42 +51,8 @@ fn position(v: usize, n: usize) -> (f64, f64) {
 }
 
 impl Colour {
-    /// A vertex's label: `3:2`, or `3:-` before it has a colour.
-    fn label(&self, v: usize) -> String {
-        match self.colours()[v] {
-            0 => format!("{v}:-"),
-            k => format!("{v}:{k}"),
-        }
-    }
-}
-
-impl Scene for Colour {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
-        let mode = if self.options().all {
-            "every colouring"
-        } else {
-            "first only"
-        };
-        format!(
-            "Colouring {name} {dot} V={}, E={}, m={} {dot} {mode}",
-            self.graph().vertices(),
-            self.graph().edge_count(),
-            self.options().m
-        )
-    }
-
-    fn board_size(&self) -> (u16, u16) {
-        (WIDTH, HEIGHT)
-    }
-
-    fn render_board(
-        &self,
-        last: Option<&ColourEvent>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    /// The graph on a canvas filling `area`.
+    fn draw_graph(&self, last: Option<&ColourEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
         let n = self.graph().vertices();
         let deciding = self.deciding();
         let refused = match last {
@@ -100,11 +68,6 @@ impl Scene for Colour {
             } else {
                 Color::DarkGray
             }
-        };
-        let area = Rect {
-            width: area.width.min(WIDTH),
-            height: area.height.min(HEIGHT),
-            ..area
         };
         Canvas::default()
             .marker(if ascii {
@@ -150,8 +113,8 @@ impl Scene for Colour {
                         style = theme.dead_end();
                     }
                     // Centre the label on the vertex: a canvas cell is
-                    // 2.7/WIDTH wide.
-                    let shift = text.len() as f64 / 2.0 * 2.7 / f64::from(WIDTH);
+                    // 2.7/width wide.
+                    let shift = text.len() as f64 / 2.0 * 2.7 / f64::from(area.width.max(1));
                     ctx.print(x - shift, y, Line::styled(text, style));
                 }
             })
@@ -159,6 +122,65 @@ impl Scene for Colour {
         if n == 0 {
             buf.set_string(area.x, area.y, "(no vertices)", theme.muted());
         }
+    }
+
+    /// A vertex's label: `3:2`, or `3:-` before it has a colour.
+    fn label(&self, v: usize) -> String {
+        match self.colours()[v] {
+            0 => format!("{v}:-"),
+            k => format!("{v}:{k}"),
+        }
+    }
+}
+
+impl Scene for Colour {
+    fn title(&self, name: &str) -> Title {
+        let mode = if self.options().all {
+            "every colouring"
+        } else {
+            "first only"
+        };
+        let size = format!(
+            "V={}, E={}, m={}",
+            self.graph().vertices(),
+            self.graph().edge_count(),
+            self.options().m
+        );
+        Title::new([format!("Colouring {name}"), size, mode.to_string()])
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn render_board(
+        &self,
+        last: Option<&ColourEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let area = Rect {
+            width: area.width.min(WIDTH),
+            height: area.height.min(HEIGHT),
+            ..area
+        };
+        self.draw_graph(last, theme, area, buf);
+    }
+
+    /// The graph drawn again on the larger canvas: edges one dot thick,
+    /// labels whole.
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        _k: u16,
+        last: Option<&ColourEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        self.draw_graph(last, theme, area, buf);
+        true
     }
 
     fn masks_title(&self) -> &'static str {
@@ -418,5 +440,13 @@ impl Scene for Colour {
         } else {
             "0".into()
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

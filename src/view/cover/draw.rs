@@ -14,8 +14,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::cover::{Cover, CoverEvent, Problem, Step};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// The most items, and the most options, of a problem drawn as a matrix.
 pub const SMALL: usize = 40;
@@ -285,18 +288,17 @@ impl Cover {
 }
 
 impl Scene for Cover {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let p = self.problem();
-        let mut title = format!(
-            "Exact cover {name} {} {}, {}",
-            theme.glyphs.dot,
+        let mut size = format!(
+            "{}, {}",
             crate::model::counted(p.items().len() as u64, "item", "items"),
             crate::model::counted(p.options().len() as u64, "option", "options"),
         );
         if let Some(max) = self.max() {
-            title.push_str(&format!(" (max {max})"));
+            size.push_str(&format!(" (max {max})"));
         }
-        title
+        Title::new([format!("Exact cover {name}"), size])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -310,6 +312,33 @@ impl Scene for Cover {
             Picture::Queens { n, .. } => (2 * n + 1, n),
             Picture::Chosen => (30, 10),
         }
+    }
+
+    /// The matrix drawn bigger, cell by cell; the other pictures glyph by
+    /// glyph.
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&CoverEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let p = self.problem();
+        let Picture::Matrix { width } = Picture::of(p) else {
+            return false;
+        };
+        let cells = Grid {
+            label: LABEL,
+            header: 2,
+            width,
+            cols: p.items().len() as u16,
+            rows: p.options().len().min(MATRIX_ROWS) as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_matrix(width, last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&CoverEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -588,7 +617,10 @@ impl Scene for Cover {
         }
         for o in path {
             steps.push(Span::styled(
-                format!("{o}:{} ", self.problem().option_text(o).replace(' ', ",")),
+                format!(
+                    "{o}:{} ",
+                    self.problem().option_names(o).collect::<Vec<_>>().join(",")
+                ),
                 theme.placed(),
             ));
         }
@@ -632,5 +664,13 @@ impl Scene for Cover {
 
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("updates", self.updates())]
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -8,8 +8,10 @@ use ratatui::text::{Line, Span};
 
 use super::{MoveStatus, move_status};
 use crate::search::maze::{Maze, MazeEvent, Move, Rules, Step};
-use crate::ui::scene::{PathLine, Scene, extent, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -45,14 +47,13 @@ fn wall(theme: &Theme) -> &'static str {
 }
 
 impl<R: Rules> Scene for Maze<R> {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let grid = self.grid();
-        let dot = theme.glyphs.dot;
-        format!(
-            "Rat in a Maze {}x{} {dot} {name} {dot} moves D, L, R, U",
-            grid.rows(),
-            grid.cols()
-        )
+        Title::new([
+            format!("Rat in a Maze {}x{}", grid.rows(), grid.cols()),
+            name.to_string(),
+            "moves D, L, R, U".to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -82,7 +83,10 @@ impl<R: Rules> Scene for Maze<R> {
                 let x = LABEL + CELL * c as u16;
                 let (mut text, mut style) = if !grid.is_open(r, c) {
                     (wall(theme).to_string(), theme.muted())
-                } else if let Some(i) = path.iter().position(|&p| p == at) {
+                } else if let Some(i) = path.iter().rposition(|&p| p == at) {
+                    // A cell on the path twice (the bug `no-mark` walks
+                    // back onto it) shows its newest visit, as that bug
+                    // stands.
                     match path.get(i + 1) {
                         Some(&next) => {
                             let mv = Move::ALL.into_iter().find(|m| {
@@ -166,6 +170,12 @@ impl<R: Rules> Scene for Maze<R> {
                     format!("({r},{c}) on the path (visited): refused"),
                     theme.rejected(),
                 ),
+                // The bug `no-mark` reads no mark: a cell on its path is
+                // open to it.
+                MoveStatus::Open(r, c) if self.path().contains(&(r, c)) => (
+                    format!("({r},{c}) open: on the path, unmarked"),
+                    theme.legal(),
+                ),
                 MoveStatus::Open(r, c) => (format!("({r},{c}) open"), theme.legal()),
             };
             let target = mv.from(here.0, here.1, self.grid().rows(), self.grid().cols());
@@ -240,19 +250,7 @@ impl<R: Rules> Scene for Maze<R> {
     }
 
     fn algorithm(&self) -> &'static [&'static str] {
-        &[
-            "the start or the goal is a wall: reject, no path",
-            "place the start (0,0), mark it on the path",
-            "at a cell:",
-            "    the goal: a path found (solution); go back for more",
-            "    for each move D, L, R, U that stays on the grid:",
-            "        into a wall: reject (wall)",
-            "        onto the path: reject (visited)",
-            "        else place the cell, mark it, search on (step 3)",
-            "    no move placed: dead end",
-            "    undo: unmark the cell, step back",
-            "stopped: undo every open cell, deepest first",
-        ]
+        if R::MARK { &ALGORITHM } else { &NO_MARK }
     }
 
     fn algorithm_line(&self, last: Option<&MazeEvent>) -> usize {
@@ -271,6 +269,14 @@ impl<R: Rules> Scene for Maze<R> {
 
     fn solutions_text(&self) -> String {
         self.path_count().to_string()
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
@@ -330,3 +336,28 @@ impl<R: Rules> Maze<R> {
         lines
     }
 }
+
+/// The search's steps, as the code panel lists them.
+const ALGORITHM: [&str; 11] = [
+    "the start or the goal is a wall: reject, no path",
+    "place the start (0,0), mark it on the path",
+    "at a cell:",
+    "    the goal: a path found (solution); go back for more",
+    "    for each move D, L, R, U that stays on the grid:",
+    "        into a wall: reject (wall)",
+    "        onto the path: reject (visited)",
+    "        else place the cell, mark it, search on (step 3)",
+    "    no move placed: dead end",
+    "    undo: unmark the cell, step back",
+    "stopped: undo every open cell, deepest first",
+];
+
+/// The steps the bug `no-mark` runs: it marks no cell, so none is refused as visited.
+const NO_MARK: [&str; 11] = {
+    let mut steps = ALGORITHM;
+    steps[1] = "place the start (0,0); no mark (the bug)";
+    steps[6] = "        (no mark to read: a cell on the path is open, the bug)";
+    steps[7] = "        else place the cell, search on (step 3); no mark (the bug)";
+    steps[9] = "    undo: step back";
+    steps
+};

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::input;
-use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::launch::{self, BugLine, CompareView, Launch, Named, SearchView, View};
 use crate::search::queens::{Queens, QueensOptions, Strategy};
 use crate::view::queens::explain;
 
@@ -299,9 +299,14 @@ impl Launch for CompareQueensArgs {
         }
         let strategies = |pair: [Strategy; 2]| {
             let plans = pair.map(Plan::masks).to_vec();
-            (plans, pair.map(Strategy::words).to_vec(), false)
+            (
+                plans,
+                pair.map(Strategy::words).to_vec(),
+                Named::InHead,
+                false,
+            )
         };
-        let (plans, labels, costs) = if self.check_at_end {
+        let (plans, labels, named, costs) = if self.check_at_end {
             strategies([Strategy::Full, Strategy::CheckAtEnd])
         } else if self.permutations {
             strategies([Strategy::Full, Strategy::Permutations])
@@ -311,7 +316,8 @@ impl Launch for CompareQueensArgs {
                 .iter()
                 .map(|&s| Plan::new(Strategy::Symmetry, s))
                 .collect::<Result<Vec<_>>>()?;
-            (plans, states.iter().map(|s| s.name()).collect(), true)
+            let labels = states.iter().map(|s| s.name()).collect();
+            (plans, labels, Named::ByLabel, true)
         } else {
             strategies([Strategy::Symmetry, Strategy::Full])
         };
@@ -320,7 +326,7 @@ impl Launch for CompareQueensArgs {
         for plan in plans {
             build(plan, self.n, rejects, Collect(&mut sides))?;
         }
-        launch::show_sides(sides, "queens", &labels, &self.view, costs)
+        launch::show_sides(sides, "queens", (&labels, named), &self.view, costs)
     }
 }
 
@@ -331,7 +337,7 @@ fn play(n: u8, view: &SearchView) -> Result<ExitCode> {
         bail!("standard output is not a terminal; --play needs one to draw on");
     }
     let mouse = launch::mouse(view);
-    ui::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
+    super::play::run(n, launch::theme(&view.look), mouse, view.record.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,9 +9,11 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
 use crate::view::{queens_board, worked};
+use crate::worksheet::Sheet;
 
 /// Row label width: the current-row marker, the row number, a space.
 const LABEL: u16 = 4;
@@ -19,9 +21,9 @@ const LABEL: u16 = 4;
 const SQUARE: u16 = 3;
 
 impl<R: Rules> Scene for Queens<R> {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
+    fn title(&self, _name: &str) -> Title {
         let mode = self.strategy().words();
-        format!("N-Queens n={} {} {mode}", self.n(), theme.glyphs.dot)
+        Title::new([format!("N-Queens n={}", self.n()), mode.to_string()])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -82,6 +84,20 @@ impl<R: Rules> Scene for Queens<R> {
                 }
             }
         }
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -225,7 +241,7 @@ impl<R: Rules> Scene for Queens<R> {
         ];
         if self.root_columns() != self.all_columns() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
@@ -266,20 +282,11 @@ impl<R: Rules> Scene for Queens<R> {
     }
 
     fn algorithm(&self) -> &'static [&'static str] {
-        &[
-            "enter a node: r queens placed, masks C, H, L for row r",
-            "if r = n: solution (weight 2 if its mirror was skipped); return",
-            "legal = U & !(C|H|L)",
-            "for each column c = 0 .. n-1 of row r:",
-            "    root column right of centre (symmetry): reject c",
-            "    c in C, H or L: reject c, naming each mask holding it",
-            "    else place a queen at (r,c), bit b = 2^c:",
-            "        C' = C|b   H' = ((H|b) << 1) & U   L' = (L|b) >> 1",
-            "        search the child node (step 1)",
-            "        undo the queen at (r,c)",
-            "if no column was legal: dead end",
-            "return to the parent",
-        ]
+        if R::READS_LOW {
+            &ALGORITHM
+        } else {
+            &ONE_DIAGONAL
+        }
     }
 
     fn algorithm_line(&self, last: Option<&QueensEvent>) -> usize {
@@ -307,6 +314,14 @@ impl<R: Rules> Scene for Queens<R> {
     /// checking at the end counts none.
     fn cost_unit(&self) -> Option<&'static str> {
         (!self.checks_at_end()).then_some("mask ops")
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
@@ -674,10 +689,34 @@ impl<R: Rules> Queens<R> {
         };
         if self.attacked() & bit == 0 {
             if self.searchable() & bit == 0 {
-                return centre(g.mirror, theme.muted().patch(extra));
+                return centre(g.pruned, theme.muted().patch(extra));
             }
             return centre(g.legal, theme.legal().patch(extra));
         }
         attack_glyphs(masks, bit, extra, theme)
     }
 }
+
+/// The search's steps, as the code panel lists them.
+const ALGORITHM: [&str; 12] = [
+    "enter a node: r queens placed, masks C, H, L for row r",
+    "if r = n: solution (weight 2 if its mirror was skipped); return",
+    "legal = U & !(C|H|L)",
+    "for each column c = 0 .. n-1 of row r:",
+    "    root column right of centre (symmetry): reject c",
+    "    c in C, H or L: reject c, naming each mask holding it",
+    "    else place a queen at (r,c), bit b = 2^c:",
+    "        C' = C|b   H' = ((H|b) << 1) & U   L' = (L|b) >> 1",
+    "        search the child node (step 1)",
+    "        undo the queen at (r,c)",
+    "if no column was legal: dead end",
+    "return to the parent",
+];
+
+/// The steps the bug `one-diagonal` runs: it never reads L.
+const ONE_DIAGONAL: [&str; 12] = {
+    let mut steps = ALGORITHM;
+    steps[2] = "legal = U & !(C|H)   (L is never read: the bug)";
+    steps[5] = "    c in C or H: reject c, naming each mask holding it";
+    steps
+};

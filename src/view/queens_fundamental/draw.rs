@@ -12,8 +12,10 @@ use super::super::queens_words::list;
 use crate::search::Search;
 use crate::search::queens::{Columns, QueensEvent};
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Short names of the 8 symmetries, in the order of
 /// [`crate::search::queens_fundamental::SYMMETRIES`].
@@ -160,8 +162,8 @@ impl Fundamental {
 }
 
 impl Scene for Fundamental {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
-        format!("N-Queens n={} {} fundamental", self.n(), theme.glyphs.dot)
+    fn title(&self, _name: &str) -> Title {
+        Title::new([format!("N-Queens n={}", self.n()), "fundamental".into()])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -177,6 +179,19 @@ impl Scene for Fundamental {
     ) {
         self.queens_search()
             .render_board(inner(last).as_ref(), theme, area, buf);
+    }
+
+    fn render_board_scaled(
+        &self,
+        fit: Fit,
+        k: u16,
+        last: Option<&FundamentalEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        self.queens_search()
+            .render_board_scaled(fit, k, inner(last).as_ref(), theme, area, buf)
     }
 
     fn masks_title(&self) -> &'static str {
@@ -265,5 +280,13 @@ impl Scene for Fundamental {
             self.counters().solutions,
             self.fundamental()
         )
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -12,8 +12,10 @@ use super::super::queens_board::{self, Board, Cells, centre};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// The earlier rows `i` whose queen shares a diagonal with row `j`'s on
 /// the board `a`: `(i, high)` where high means `a[j] - a[i] == j - i`.
@@ -52,8 +54,8 @@ impl Permutations {
 }
 
 impl Scene for Permutations {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
-        format!("N-Queens n={} {} permutations", self.n(), theme.glyphs.dot)
+    fn title(&self, _name: &str) -> Title {
+        Title::new([format!("N-Queens n={}", self.n()), "permutations".into()])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -128,6 +130,20 @@ impl Scene for Permutations {
 
     fn masks_title(&self) -> &'static str {
         "Columns and diagonals"
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&QueensEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&QueensEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -279,6 +295,14 @@ impl Scene for Permutations {
 
     fn solutions_text(&self) -> String {
         self.counters().solutions.to_string()
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

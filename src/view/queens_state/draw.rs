@@ -18,8 +18,10 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
-use crate::ui::scene::{PathLine, Scene, extent};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// What each state draws of itself.
 pub trait StateDraw: StateView {
@@ -72,15 +74,13 @@ impl<S: StateDraw> Held<S> {
 }
 
 impl<S: StateDraw> Scene for Held<S> {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
+    fn title(&self, _name: &str) -> Title {
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        format!(
-            "N-Queens n={} {} {mode} {} state {}",
-            self.n(),
-            theme.glyphs.dot,
-            theme.glyphs.dot,
-            S::NAME
-        )
+        Title::new([
+            format!("N-Queens n={}", self.n()),
+            mode.to_string(),
+            format!("state {}", S::NAME),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -144,7 +144,7 @@ impl<S: StateDraw> Scene for Held<S> {
             let (by, _) = self.reasons(r, c);
             if by.iter().next().is_none() {
                 if r == 0 && self.root_columns() >> c & 1 == 0 {
-                    return Some(centre(g.mirror, theme.muted().patch(extra)));
+                    return Some(centre(g.pruned, theme.muted().patch(extra)));
                 }
                 return Some(centre(g.legal, theme.legal().patch(extra)));
             }
@@ -154,6 +154,20 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn masks_title(&self) -> &'static str {
         S::TITLE
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&StateEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        queens_board::render_scaled(self.n(), k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn masks(&self, last: Option<&StateEvent>, theme: &Theme) -> Vec<Line<'static>> {
@@ -238,7 +252,7 @@ impl<S: StateDraw> Scene for Held<S> {
         ];
         if self.symmetry() {
             rows.push((
-                g.mirror,
+                g.pruned,
                 "  legal, but skipped by symmetry: its mirror is searched",
             ));
         }
@@ -298,6 +312,14 @@ impl<S: StateDraw> Scene for Held<S> {
 
     fn cost_unit(&self) -> Option<&'static str> {
         Some(S::UNIT)
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use crate::assets;
 use crate::input;
 use crate::input::seeded;
-use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::launch::{self, BugLine, CompareView, Launch, Named, SearchView, View};
 use crate::search::sudoku::{FirstSolution, NoStop, Order, Rules, Sudoku, SudokuOptions};
 use crate::view::sudoku::explain;
 
@@ -188,16 +188,34 @@ impl Launch for CompareSudokuArgs {
         match self.order {
             CompareOrder::First => {
                 let pair = (make(Order::Mrv), make(Order::First));
-                launch::show_pair(pair, &puzzle.name, ["mrv", "first"], &self.view)
+                launch::show_pair(
+                    pair,
+                    &puzzle.name,
+                    ["mrv", "first"],
+                    Named::ByLabel,
+                    &self.view,
+                )
             }
             CompareOrder::Propagate => {
                 let propagate = Propagate::new(&puzzle.value, PropagateOptions { rejects });
                 let pair = (make(Order::Mrv), propagate);
-                launch::show_pair(pair, &puzzle.name, ["mrv", "propagate"], &self.view)
+                launch::show_pair(
+                    pair,
+                    &puzzle.name,
+                    ["mrv", "propagate"],
+                    Named::ByLabel,
+                    &self.view,
+                )
             }
             CompareOrder::Dlx => {
                 let pair = (make(Order::Mrv), SudokuDlx::new(&puzzle.value));
-                launch::show_pair(pair, &puzzle.name, ["mrv", "dlx"], &self.view)
+                launch::show_pair(
+                    pair,
+                    &puzzle.name,
+                    ["mrv", "dlx"],
+                    Named::ByLabel,
+                    &self.view,
+                )
             }
         }
     }

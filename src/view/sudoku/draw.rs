@@ -9,9 +9,11 @@ use crate::search::Cause;
 use crate::search::sudoku::{
     Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
 };
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::view::worked;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -19,13 +21,13 @@ const LABEL: u16 = 3;
 const CELL: u16 = 2;
 
 impl<R: Rules> Scene for Sudoku<R> {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let order = match self.options().order {
             Order::Mrv => "MRV",
             Order::First => "first blank",
         };
         let size = self.geometry().size;
-        format!("Sudoku {name} ({size}x{size}) {} {order}", theme.glyphs.dot)
+        Title::new([format!("Sudoku {name} ({size}x{size})"), order.to_string()])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -313,22 +315,11 @@ impl<R: Rules> Scene for Sudoku<R> {
     }
 
     fn algorithm(&self) -> &'static [&'static str] {
-        &[
-            "enter a node: the grid with its blanks",
-            "choose a cell: with MRV scan the blanks row by row;",
-            "    a blank with no candidate is chosen at once (contradiction),",
-            "    else the blank with the fewest candidates (first on ties);",
-            "    with first-blank order, just the first blank",
-            "no blank left: solution, count it; at count 2 stop, undo all",
-            "candidates = digits in none of the row, col, box masks",
-            "for each digit d = 1 .. size:",
-            "    d not a candidate: reject d, naming the units holding it",
-            "    else place d: write it, set its bit in row, col, box",
-            "        search the child node (step 1)",
-            "        undo d: erase it, clear its bits",
-            "if the cell had no candidate: dead end",
-            "return to the parent",
-        ]
+        match R::CAP {
+            None => &NO_STOP,
+            Some(1) => &FIRST,
+            Some(_) => &ALGORITHM,
+        }
     }
 
     fn algorithm_line(&self, last: Option<&SudokuEvent>) -> usize {
@@ -342,12 +333,26 @@ impl<R: Rules> Scene for Sudoku<R> {
         }
     }
 
+    /// The count and where this search's rules stop it: at two (not
+    /// unique), at the first (the correct search the bug lab sets beside
+    /// a bug), or never (the bug `no-stop`, which keeps none).
     fn solutions_text(&self) -> String {
-        match self.solution_count() {
-            0 => "0".into(),
-            1 => "1 (cap 2)".into(),
-            n => format!("{n} (cap: not unique)"),
+        let n = self.solution_count();
+        match R::CAP {
+            _ if n == 0 => "0".into(),
+            None => format!("{n} passed, none kept"),
+            Some(cap) if n < cap => format!("{n} (cap {cap})"),
+            Some(1) => format!("{n} (stops at the first)"),
+            Some(_) => format!("{n} (cap: not unique)"),
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 
@@ -363,3 +368,36 @@ impl<R: Rules> Sudoku<R> {
         }
     }
 }
+
+/// The search's steps, as the code panel lists them.
+const ALGORITHM: [&str; 14] = [
+    "enter a node: the grid with its blanks",
+    "choose a cell: with MRV scan the blanks row by row;",
+    "    a blank with no candidate is chosen at once (contradiction),",
+    "    else the blank with the fewest candidates (first on ties);",
+    "    with first-blank order, just the first blank",
+    "no blank left: solution, count it; at count 2 stop, undo all",
+    "candidates = digits in none of the row, col, box masks",
+    "for each digit d = 1 .. size:",
+    "    d not a candidate: reject d, naming the units holding it",
+    "    else place d: write it, set its bit in row, col, box",
+    "        search the child node (step 1)",
+    "        undo d: erase it, clear its bits",
+    "if the cell had no candidate: dead end",
+    "return to the parent",
+];
+
+/// The steps the bug `no-stop` runs: the recursive call's answer is ignored.
+const NO_STOP: [&str; 14] = {
+    let mut steps = ALGORITHM;
+    steps[5] = "no blank left: solution, count it; keep none, go on (the bug)";
+    steps
+};
+
+/// The steps of the search the bug lab sets beside a bug: it stops at the
+/// first solution.
+const FIRST: [&str; 14] = {
+    let mut steps = ALGORITHM;
+    steps[5] = "no blank left: solution, count it; stop at the first, undo all";
+    steps
+};

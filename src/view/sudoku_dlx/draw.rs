@@ -8,8 +8,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -36,12 +38,12 @@ impl SudokuDlx {
 }
 
 impl Scene for SudokuDlx {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let size = self.geometry().size;
-        format!(
-            "Sudoku {name} ({size}x{size}) {} exact cover, dancing links",
-            theme.glyphs.dot
-        )
+        Title::new([
+            format!("Sudoku {name} ({size}x{size})"),
+            "exact cover, dancing links".to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -321,5 +323,13 @@ impl Scene for SudokuDlx {
 
     fn extra_counters(&self) -> Vec<(&'static str, u64)> {
         vec![("updates", self.updates())]
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }

@@ -10,8 +10,10 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::sudoku::CAP;
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
-use crate::ui::scene::{Fit, PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -23,12 +25,12 @@ const CELL: u16 = 4;
 const COMPACT_CELL: u16 = 3;
 
 impl Scene for Propagate {
-    fn title(&self, name: &str, theme: &Theme) -> String {
+    fn title(&self, name: &str) -> Title {
         let size = self.geometry().size;
-        format!(
-            "Sudoku {name} ({size}x{size}) {} propagation: naked and hidden singles, undo trail",
-            theme.glyphs.dot
-        )
+        Title::new([
+            format!("Sudoku {name} ({size}x{size})"),
+            "propagation: naked and hidden singles, undo trail".to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -344,6 +346,14 @@ impl Scene for Propagate {
             n if n < CAP => format!("{n} (cap {CAP})"),
             n => format!("{n} (cap: not unique)"),
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use crate::assets;
 use crate::input;
 use crate::input::seeded;
-use crate::launch::{self, BugLine, CompareView, Launch, SearchView, View};
+use crate::launch::{self, BugLine, CompareView, Launch, Named, SearchView, View};
 use crate::samples;
 use crate::search::word::{Board, NoUnmark, NoVisitedCheck, Rules, WordOptions, WordSearch};
 use crate::view::word::explain;
@@ -202,6 +202,7 @@ impl Launch for CompareWordArgs {
             WordSearch::new(&board.value, &word, options)
         };
         let labels = ["pruned", "unpruned"];
-        launch::show_pair((make(true), make(false)), &board.name, labels, &self.view)
+        let pair = (make(true), make(false));
+        launch::show_pair(pair, &board.name, labels, Named::ByLabel, &self.view)
     }
 }

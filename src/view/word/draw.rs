@@ -6,8 +6,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -16,8 +19,7 @@ const LABEL: u16 = 3;
 const CELL: u16 = 4;
 
 impl<R: Rules> Scene for WordSearch<R> {
-    fn title(&self, _name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, _name: &str) -> Title {
         let why = match self.reversal() {
             Some((first, last, _, _)) if self.reversed() => {
                 format!("reversed: {last} is rarer than {first}")
@@ -25,7 +27,7 @@ impl<R: Rules> Scene for WordSearch<R> {
             _ if !self.options().reverse => "reversal off".into(),
             _ => "not reversed".into(),
         };
-        format!("Word {} {dot} {why}", self.word())
+        Title::new([format!("Word {}", self.word()), why])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -37,6 +39,31 @@ impl<R: Rules> Scene for WordSearch<R> {
             LABEL + CELL * (b.cols().max(1) as u16),
             1 + b.rows().max(1) as u16,
         )
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&WordEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let b = self.board();
+        if b.rows() == 0 {
+            return false;
+        }
+        let cells = Grid {
+            label: LABEL,
+            header: 1,
+            width: CELL,
+            cols: b.cols() as u16,
+            rows: b.rows() as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&WordEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -56,7 +83,9 @@ impl<R: Rules> Scene for WordSearch<R> {
             );
         }
         let path = self.path();
-        let order = |r: usize, c: usize| path.iter().position(|&p| p == (r as u8, c as u8));
+        // A cell on the path twice (the bug `no-visited-check` steps onto
+        // its own path) shows its newest place, as that bug sees it.
+        let order = |r: usize, c: usize| path.iter().rposition(|&p| p == (r as u8, c as u8));
         for r in 0..b.rows() {
             let y = 1 + r as u16;
             put(buf, area, 0, y, &format!("{r:>2}"), theme.muted());
@@ -70,6 +99,11 @@ impl<R: Rules> Scene for WordSearch<R> {
                             .get(i + 1)
                             .map_or(theme.glyphs.path_end, |&next| self.arrow(at, next, theme));
                         (format!("{i:>2}{letter}{arrow}"), theme.placed())
+                    }
+                    // A mark the bug `no-unmark` left behind, which it
+                    // still refuses.
+                    None if self.is_visited(r, c) => {
+                        (format!(" {}{letter} ", theme.glyphs.removed), theme.muted())
                     }
                     None => (format!("  {letter} "), Style::new()),
                 };
@@ -172,6 +206,7 @@ impl<R: Rules> Scene for WordSearch<R> {
             "          (need/have per letter)",
             theme.muted(),
         ));
+        lines.extend(self.marks_line(theme));
         if let Some(WordEvent::Reject { index, reason, .. }) = last {
             let why = match reason {
                 Reason::Visited => "already on the path".to_string(),
@@ -193,14 +228,16 @@ impl<R: Rules> Scene for WordSearch<R> {
         let letters = self.searched();
         // The index line (after its label) and the reject line.
         let index = 10 + index_text(letters.len().saturating_sub(1), letters).len();
-        let widest = index.max("neighbour refused: already on the path".len());
+        let widest = index
+            .max("neighbour refused: already on the path".len())
+            .max(MARKS_WIDEST);
         (width.max(widest as u16), height + 1)
     }
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let g = theme.glyphs;
         let arrows = g.arrows.join(" ");
-        vec![
+        let mut legend = vec![
             (
                 format!(" 0A{}", g.arrows[1]),
                 format!("on the path: index (0-based), letter, way on ({arrows})"),
@@ -218,7 +255,17 @@ impl<R: Rules> Scene for WordSearch<R> {
                 "reversed".into(),
                 "the word is searched back to front: its last letter is rarer".into(),
             ),
-        ]
+        ];
+        if !R::UNMARK {
+            legend.insert(
+                2,
+                (
+                    format!(" {}A", g.removed),
+                    "marked visited though off the path: a mark this bug never clears".into(),
+                ),
+            );
+        }
+        legend
     }
 
     fn path(&self, theme: &Theme) -> PathLine {
@@ -247,22 +294,13 @@ impl<R: Rules> Scene for WordSearch<R> {
     }
 
     fn algorithm(&self) -> &'static [&'static str] {
-        &[
-            "empty word: found at once",
-            "more letters than cells: reject (too-long), stop",
-            "inventory: a letter needed more often than the board has: reject, stop",
-            "reversal: first letter more common than the last? search it reversed",
-            "for each start cell, row by row, holding the first letter:",
-            "    place it as letter 0, mark it visited",
-            "at a cell holding letter i:",
-            "    i is the last letter: solution; stop, undo the path",
-            "    for each neighbour up, right, down, left on the board:",
-            "        on the path already: reject (visited)",
-            "        wrong letter: reject (mismatch)",
-            "        else place it as letter i+1, search on from it (step 7)",
-            "    no neighbour placed: dead end",
-            "    undo: unmark the cell, step back",
-        ]
+        if !R::UNMARK {
+            return &NO_UNMARK;
+        }
+        if !R::CHECK_VISITED {
+            return &NO_VISITED_CHECK;
+        }
+        &ALGORITHM
     }
 
     fn algorithm_line(&self, last: Option<&WordEvent>) -> usize {
@@ -287,6 +325,93 @@ impl<R: Rules> Scene for WordSearch<R> {
         } else {
             "0".into()
         }
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
+    }
+}
+
+/// The search's steps, as the code panel lists them.
+const ALGORITHM: [&str; 14] = [
+    "empty word: found at once",
+    "more letters than cells: reject (too-long), stop",
+    "inventory: a letter needed more often than the board has: reject, stop",
+    "reversal: first letter more common than the last? search it reversed",
+    "for each start cell, row by row, holding the first letter:",
+    "    place it as letter 0, mark it visited",
+    "at a cell holding letter i:",
+    "    i is the last letter: solution; stop, undo the path",
+    "    for each neighbour up, right, down, left on the board:",
+    "        on the path already: reject (visited)",
+    "        wrong letter: reject (mismatch)",
+    "        else place it as letter i+1, search on from it (step 7)",
+    "    no neighbour placed: dead end",
+    "    undo: unmark the cell, step back",
+];
+
+/// The steps the bug `no-unmark` runs: its undo leaves the mark.
+const NO_UNMARK: [&str; 14] = {
+    let mut steps = ALGORITHM;
+    steps[13] = "    undo: step back; the cell stays marked (the bug)";
+    steps
+};
+
+/// The steps the bug `no-visited-check` runs: it never reads a mark.
+const NO_VISITED_CHECK: [&str; 14] = {
+    let mut steps = ALGORITHM;
+    steps[9] = "        (marks never read: a cell on the path is taken again, the bug)";
+    steps
+};
+
+/// The most marked cells off the path the marks line lists.
+const MARKS_SHOWN: usize = 2;
+/// The widest marks line: its label, the cells listed, `+K`, the note.
+const MARKS_WIDEST: usize = 10 + MARKS_SHOWN * "(15,15) ".len() + "+255".len() + OFF_PATH.len();
+/// What the cells on the marks line are.
+const OFF_PATH: &str = " off the path";
+
+impl<R: Rules> WordSearch<R> {
+    /// A bug's visited marks as its code reads them: for `no-unmark` the
+    /// cells still marked though off the path (it refuses them as "on the
+    /// path"), for `no-visited-check` that the marks are never read. None
+    /// for the correct search, whose marks are its path.
+    fn marks_line(&self, theme: &Theme) -> Option<Line<'static>> {
+        let label = Span::styled(format!("{:<10}", "marked"), theme.muted());
+        if !R::CHECK_VISITED {
+            let text = "not consulted: path cells placed again";
+            return Some(Line::from(vec![label, Span::styled(text, theme.muted())]));
+        }
+        if R::UNMARK {
+            return None;
+        }
+        let b = self.board();
+        let path = self.path();
+        let stale: Vec<(usize, usize)> = (0..b.rows())
+            .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.is_visited(r, c) && !path.contains(&(r as u8, c as u8)))
+            .collect();
+        let mut spans = vec![label];
+        if stale.is_empty() {
+            spans.push(Span::styled("the path's cells only", theme.muted()));
+            return Some(Line::from(spans));
+        }
+        let shown: Vec<String> = stale
+            .iter()
+            .take(MARKS_SHOWN)
+            .map(|(r, c)| format!("({r},{c})"))
+            .collect();
+        spans.push(Span::styled(shown.join(" "), theme.rejected()));
+        if stale.len() > MARKS_SHOWN {
+            let more = format!(" +{}", stale.len() - MARKS_SHOWN);
+            spans.push(Span::styled(more, theme.rejected()));
+        }
+        spans.push(Span::styled(OFF_PATH, theme.muted()));
+        Some(Line::from(spans))
     }
 }
 

@@ -10,7 +10,7 @@ use crate::assets;
 use crate::input;
 use crate::input::seeded;
 use crate::input::words::{DEFAULT_BOARD, DEFAULT_WORDS, load_words};
-use crate::launch::{self, CompareView, Launch, SearchView, View};
+use crate::launch::{self, CompareView, Launch, Named, SearchView, View};
 use crate::search::word::Board;
 use crate::search::words::{Words, WordsOptions};
 
@@ -127,6 +127,7 @@ impl Launch for CompareWordsArgs {
             Words::new(&board.value, &words, options)
         };
         let labels = ["pruned", "unpruned"];
-        launch::show_pair((make(true), make(false)), &board.name, labels, &self.view)
+        let pair = (make(true), make(false));
+        launch::show_pair(pair, &board.name, labels, Named::ByLabel, &self.view)
     }
 }

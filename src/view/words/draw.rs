@@ -11,8 +11,11 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
-use crate::ui::scene::{PathLine, Scene, put};
+use crate::ui::predict::Ask;
+use crate::ui::scale::{self, Grid};
+use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
+use crate::worksheet::Sheet;
 
 /// Row label width.
 const LABEL: u16 = 3;
@@ -26,17 +29,17 @@ const FOUND_LINES: usize = 6;
 const FOUND_WIDTH: usize = 44;
 
 impl Scene for Words {
-    fn title(&self, name: &str, theme: &Theme) -> String {
-        let dot = theme.glyphs.dot;
+    fn title(&self, name: &str) -> Title {
         let prune = if self.options().prune {
             "found words cut from the trie"
         } else {
             "no pruning"
         };
-        format!(
-            "Words {} on {name} {dot} trie {dot} {prune}",
-            self.words().len()
-        )
+        Title::new([
+            format!("Words {} on {name}", self.words().len()),
+            "trie".to_string(),
+            prune.to_string(),
+        ])
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -45,6 +48,31 @@ impl Scene for Words {
             return ("(empty board)".len() as u16, 1);
         }
         (LABEL + CELL * b.cols() as u16, 1 + b.rows() as u16)
+    }
+
+    fn render_board_scaled(
+        &self,
+        _fit: Fit,
+        k: u16,
+        last: Option<&WordsEvent>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let b = self.board();
+        if b.rows() == 0 {
+            return false;
+        }
+        let cells = Grid {
+            label: LABEL,
+            header: 1,
+            width: CELL,
+            cols: b.cols() as u16,
+            rows: b.rows() as u16,
+        };
+        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+            self.render_board(last, theme, area, buf)
+        })
     }
 
     fn render_board(&self, last: Option<&WordsEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -289,6 +317,14 @@ impl Scene for Words {
             self.counters().found,
             crate::model::counted(words_in_trie(self.trie()) as u64, "word", "words")
         )
+    }
+
+    fn ask(&self) -> Option<&dyn Ask<Self::Event>> {
+        Some(self)
+    }
+
+    fn sheet(&self) -> Option<&dyn Sheet> {
+        Some(self)
     }
 }
 

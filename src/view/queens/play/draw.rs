@@ -12,9 +12,9 @@ use super::masks::mask_lines;
 use super::note::render_note;
 use super::{PLAY_KEYS, Play};
 use crate::search::queens::Masks;
-use crate::ui::keys;
 use crate::ui::render::title_line;
 use crate::ui::theme::Theme;
+use crate::ui::{big, keys, scale};
 use crate::view::queens::draw::mask_lines as shared_mask_lines;
 
 /// Rows of the note panel inside its border.
@@ -33,6 +33,22 @@ pub fn min_size(play: &Play) -> (u16, u16) {
     )
 }
 
+/// How many times bigger than its natural size the board is drawn on
+/// `area`: on a screen of at least [`big::SCREEN`], as on the main screen,
+/// the largest whole scale at which it fits beside the side panels (at
+/// least [`MIN_SIDE`] wide) and above the note and the key bar
+/// ([`scale::largest`]); 1 on a smaller screen.
+pub fn board_scale(play: &Play, area: Rect) -> u16 {
+    if area.width < big::SCREEN.0 || area.height < big::SCREEN.1 {
+        return 1;
+    }
+    let room = (
+        area.width.saturating_sub(MIN_SIDE),
+        area.height.saturating_sub(1 + NOTE_ROWS + 2 + 1),
+    );
+    scale::largest(board_size(play.n), room).max(1)
+}
+
 /// Draws the play screen.
 pub fn draw(play: &Play, frame: &mut Frame) {
     let area = frame.area();
@@ -47,7 +63,9 @@ pub fn draw(play: &Play, frame: &mut Frame) {
         play.board_area.set(None);
         return;
     }
+    let scale = board_scale(play, area);
     let (bw, bh) = board_size(play.n);
+    let (bw, bh) = (bw * scale, bh * scale);
     let masks = mask_lines(play);
     let [title, main, note, bar] = Layout::vertical([
         Constraint::Length(1),
@@ -66,7 +84,7 @@ pub fn draw(play: &Play, frame: &mut Frame) {
     ])
     .areas(right);
     render_title(play, frame, title);
-    render_board(play, frame, board);
+    render_board(play, frame, board, scale);
     frame.render_widget(
         Paragraph::new(masks).block(block(t, "Masks".into())),
         masks_area,

@@ -28,11 +28,11 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
-use super::theme::Theme;
 use crate::search::Search;
 use crate::search::queens::{MAX_N, Masks, Queens, QueensOptions};
+use crate::ui::theme::Theme;
 
-pub use draw::{draw, min_size};
+pub use draw::{board_scale, draw, min_size};
 pub use keys::{PLAY_KEYS, PlayAction, PlayKey, play_action};
 pub use order::Order;
 pub use rules::Attacker;
@@ -95,9 +95,9 @@ pub struct Play {
     pub help: bool,
     /// Set when the user asked to leave.
     pub quit: bool,
-    /// Where the last frame drew the board (inside its border), so that a
-    /// click can be mapped back to a square.
-    board_area: Cell<Option<Rect>>,
+    /// Where the last frame drew the board (inside its border) and at
+    /// which scale, so that a click can be mapped back to a square.
+    board_area: Cell<Option<(Rect, u16)>>,
 }
 
 impl Play {

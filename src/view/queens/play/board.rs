@@ -9,6 +9,7 @@ use ratatui::text::Span;
 
 use super::Play;
 use super::draw::block;
+use crate::ui::scale::blow_up;
 use crate::ui::scene::put;
 use crate::view::queens::draw::attack_glyphs;
 
@@ -17,14 +18,18 @@ pub(super) const LABEL: u16 = 4;
 /// Each square is three cells wide, one per mask glyph, as on the main screen.
 pub(super) const SQUARE: u16 = 3;
 
-/// Width and height of the board inside its border: the column numbers,
-/// one line per row, and the cursor's arrow below.
+/// Width and height of the board inside its border at its natural size
+/// (scale 1): the column numbers, one line per row, and the cursor's arrow
+/// below.
 pub(super) fn board_size(n: u8) -> (u16, u16) {
     let n = u16::from(n.max(1));
     (LABEL + SQUARE * n, n + 2)
 }
 
-pub(super) fn render_board(play: &Play, frame: &mut Frame, area: Rect) {
+/// Draws the board panel in `area`, each cell of the natural board a
+/// `scale` x `scale` block ([`blow_up`], as the main screen scales its
+/// board).
+pub(super) fn render_board(play: &Play, frame: &mut Frame, area: Rect, scale: u16) {
     let t = &play.theme;
     let mut block = block(t, "Board".into());
     if play.complete() {
@@ -34,8 +39,15 @@ pub(super) fn render_board(play: &Play, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    play.board_area.set(Some(inner));
-    draw_squares(play, inner, frame.buffer_mut());
+    play.board_area.set(Some((inner, scale.max(1))));
+    if scale <= 1 {
+        draw_squares(play, inner, frame.buffer_mut());
+        return;
+    }
+    let (width, height) = board_size(play.n);
+    let mut board = Buffer::empty(Rect::new(0, 0, width, height));
+    draw_squares(play, board.area, &mut board);
+    blow_up(&board, scale, inner, frame.buffer_mut());
 }
 
 /// The column numbers, the squares row by row, and the cursor's arrow.

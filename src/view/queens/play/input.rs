@@ -76,11 +76,12 @@ impl Play {
         }
     }
 
-    /// The board square under screen cell (`x`, `y`), from the last frame.
+    /// The board square under screen cell (`x`, `y`), from the last frame
+    /// (drawn at its scale: each natural cell a `scale` x `scale` block).
     fn square_at(&self, x: u16, y: u16) -> Option<(u8, u8)> {
-        let area = self.board_area.get()?;
-        let dx = x.checked_sub(area.x + LABEL)?;
-        let dy = y.checked_sub(area.y + 1)?;
+        let (area, scale) = self.board_area.get()?;
+        let dx = (x.checked_sub(area.x)? / scale).checked_sub(LABEL)?;
+        let dy = (y.checked_sub(area.y)? / scale).checked_sub(1)?;
         let (row, col) = (dy, dx / SQUARE);
         let n = u16::from(self.n);
         (row < n && col < n && x < area.right()).then_some((row as u8, col as u8))
