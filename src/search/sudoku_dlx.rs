@@ -1,5 +1,6 @@
 //! Sudoku as exact cover (`sudoku ... --order dlx`): the grid becomes the
-//! items and options of EVENTS.md §2, the [`Cover`] engine searches them, and
+//! items and options of EVENTS.md §2, the exact-cover search
+//! ([`super::cover::Cover`]) searches them, and
 //! its events are read back as Sudoku's.
 //!
 //! Items, in four blocks (ties in the MRV choice follow this order):

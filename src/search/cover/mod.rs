@@ -1,13 +1,14 @@
 //! Exact cover with dancing links: Knuth's Algorithm X (TAOCP 7.2.2.1) as
-//! a resumable, cloneable state machine over the matrix in [`links`].
+//! the rules of the one driver ([`Backtrack`]) over the matrix in
+//! [`links`].
 //!
 //! The algorithm, for each node (the names in bold are the variants of
-//! [`Step`]; the state machine's phases are `Enter` for steps 1 to 3,
-//! `Scan` for step 4, `Leave` for step 5):
+//! [`Step`]; steps 1 to 3 are the rules' `arrive`, 4 `choose` and `apply`,
+//! 5 `undo`, and `leave_root` at the root):
 //!
 //! 1. **Enter** the node. No primary item left: a **`Solution`** (the
 //!    options chosen so far cover every primary item once). Count it; under
-//!    `--max K` the K-th closes the search (see [`Cover::close`]).
+//!    `--max K` the K-th closes the search (see [`Backtrack::close`]).
 //! 2. Choose the primary item with the fewest options left (MRV; ties go to
 //!    the first in the item line's order). None left: a **`DeadEnd`**.
 //! 3. **Cover** the item: take it out of the item list and hide every other
@@ -24,9 +25,12 @@
 //! hidden by covers (EVENTS.md §2: taking the covered item out of the item list
 //! does not count, and uncovering counts nothing).
 //!
-//! Invariants, checked with `debug_assert!`: one frame per open place plus
-//! the root, and a search that has ended holds the links it started with
-//! (checked by the tests, which compare the arrays).
+//! The events are read by a [`Reading`]: exact cover's own ([`Plain`],
+//! [`Cover`]) or another puzzle's (Sudoku's `--order dlx`), one search.
+//!
+//! Invariants, checked with `debug_assert!`: one node and one chosen option
+//! per open place plus the root, and a search that has ended holds the
+//! links it started with (checked by the tests, which compare the arrays).
 
 pub mod links;
 
@@ -469,19 +473,11 @@ mod tests {
 
     fn knuth() -> Problem {
         let items = "A B C D E F G".split(' ').map(String::from).collect();
-        let options = [
-            vec![2, 4, 5],
-            vec![0, 3, 6],
-            vec![1, 2, 5],
-            vec![0, 3],
-            vec![1, 6],
-            vec![3, 4, 6],
-        ];
         Problem {
             name: "knuth".into(),
             items,
             primary: 7,
-            options: options.to_vec(),
+            options: links::tests::knuth_options(),
         }
     }
 
