@@ -113,7 +113,8 @@ pub fn size_words(bytes: u64) -> String {
     match bytes {
         b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
         b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b => crate::model::counted(b, "byte", "bytes"),
+        1 => "1 byte".to_string(),
+        b => format!("{b} bytes"),
     }
 }
 
