@@ -28,7 +28,9 @@
 //!    left.
 //! 5. **Leaving** a node takes back the choice that entered it
 //!    (**`undo`**, an `undo` event) and its parent goes on scanning. Leaving
-//!    the root ends the search.
+//!    the root ends the search (**`leave_root`**, no event: the rules take
+//!    back what the root's `arrive` did, as dancing links uncovers the
+//!    root's item).
 //!
 //! Once closed (a refused place, a stop, or a caller's [`Backtrack::close`])
 //! every open node is left at once, deepest first, so the rules' state ends
@@ -127,6 +129,11 @@ pub trait Tree: Clone + Send + 'static {
     /// Step 5: takes back the choice that entered `node` (at `depth`, at
     /// least 1): its `undo` event.
     fn undo(&mut self, node: Self::Node, depth: usize) -> Self::Event;
+
+    /// Step 5 at the root: the root is left and the search ends (after a
+    /// full run or a close); the rules take back what the root's `arrive`
+    /// did. Nothing by default.
+    fn leave_root(&mut self, _root: Self::Node) {}
 
     /// The search's invariants over the open nodes (root first), checked
     /// with `debug_assert!` after every place and undo in debug builds.
@@ -374,7 +381,9 @@ impl<T: Tree> Backtrack<T> {
     fn leave(&mut self) -> Option<T::Event> {
         let depth = self.stack.len() - 1;
         if depth == 0 {
-            self.stack.clear();
+            if let Some(root) = self.stack.pop() {
+                self.tree.leave_root(root.node);
+            }
             self.finished = true;
             self.halted = true;
             return None;

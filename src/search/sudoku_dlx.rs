@@ -1,5 +1,6 @@
 //! Sudoku as exact cover (`sudoku ... --order dlx`): the grid becomes the
-//! items and options of EVENTS.md §2, the [`Cover`] engine searches them, and
+//! items and options of EVENTS.md §2, the exact-cover search
+//! ([`super::cover::Cover`]) searches them, and
 //! its events are read back as Sudoku's.
 //!
 //! Items, in four blocks (ties in the MRV choice follow this order):
@@ -16,9 +17,10 @@
 
 use std::sync::Arc;
 
-use super::cover::{Cover, CoverEvent, Problem};
+use super::backtrack::Backtrack;
+use super::cover::{CoverEvent, CoverTree, Problem, Reading};
 use super::sudoku::{Geometry, Puzzle};
-use super::{Budget, Counters, EventKind, Search, SearchEvent};
+use super::{EventKind, SearchEvent};
 
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
@@ -105,62 +107,88 @@ pub fn problem(puzzle: &Puzzle) -> (Problem, Vec<Placement>) {
 /// A Sudoku placement: `(row, col, digit)`.
 pub type Placement = (u8, u8, u8);
 
-/// Sudoku searched as exact cover: a resumable, cloneable iterator of
-/// [`DlxEvent`]s.
+/// How the cover search's events read as Sudoku's: the grid's geometry,
+/// its givens and each option's `(row, col, digit)`, shared by clones.
 #[derive(Clone, Debug)]
-pub struct SudokuDlx {
-    cover: Cover,
+pub struct AsSudoku {
     geometry: Geometry,
     givens: Arc<[u8]>,
     /// `(row, col, digit)` of each option.
     table: Arc<[Placement]>,
 }
 
+impl Reading for AsSudoku {
+    type Event = DlxEvent;
+
+    #[inline(always)]
+    fn read(&self, event: CoverEvent) -> DlxEvent {
+        match event {
+            CoverEvent::Place { item, option } => {
+                let (row, col, digit) = self.table[option as usize];
+                DlxEvent::Place {
+                    row,
+                    col,
+                    digit,
+                    item: item as u16,
+                }
+            }
+            CoverEvent::Undo { option, .. } => {
+                let (row, col, digit) = self.table[option as usize];
+                DlxEvent::Undo { row, col, digit }
+            }
+            CoverEvent::DeadEnd { item } => DlxEvent::DeadEnd { item: item as u16 },
+            CoverEvent::Solution { count } => DlxEvent::Solution {
+                count: count.min(u64::from(u8::MAX)) as u8,
+            },
+        }
+    }
+}
+
+/// Sudoku searched as exact cover: a resumable, cloneable iterator of
+/// [`DlxEvent`]s, the exact-cover search
+/// ([`super::cover::Cover`]) read as Sudoku's.
+pub type SudokuDlx = Backtrack<CoverTree<AsSudoku>>;
+
 impl SudokuDlx {
     /// A search of the puzzle.
     pub fn new(puzzle: &Puzzle) -> SudokuDlx {
         let (problem, table) = problem(puzzle);
-        SudokuDlx {
-            cover: Cover::shared(Arc::new(problem), Some(u64::from(CAP))),
+        let reading = AsSudoku {
             geometry: Geometry::new(puzzle.size()),
             givens: puzzle.cells().into(),
             table: table.into(),
-        }
+        };
+        Backtrack::read_as(Arc::new(problem), Some(u64::from(CAP)), reading)
     }
 
     /// Grid size and box arithmetic.
     pub fn geometry(&self) -> Geometry {
-        self.geometry
+        self.reading().geometry
     }
 
     /// The givens, row-major, 0 for a blank.
     pub fn givens(&self) -> &[u8] {
-        &self.givens
-    }
-
-    /// The exact-cover search underneath, for its links and items.
-    pub fn cover(&self) -> &Cover {
-        &self.cover
+        &self.reading().givens
     }
 
     /// The item names: `p00`, ..., `r01`, ..., `c01`, ..., `b01`, ...
     pub fn items(&self) -> &[String] {
-        self.cover.problem().items()
+        self.problem().items()
     }
 
     /// The `(row, col, digit)` of an option.
     pub fn placement(&self, option: u32) -> Placement {
-        self.table[option as usize]
+        self.reading().table[option as usize]
     }
 
     /// The working grid, row-major, 0 for a blank: the digits of the
     /// options on the current path (givens included once placed).
     pub fn grid(&self) -> Vec<u8> {
-        self.grid_of(self.cover.path())
+        self.grid_of(self.path())
     }
 
     fn grid_of(&self, options: impl IntoIterator<Item = u32>) -> Vec<u8> {
-        let n = usize::from(self.geometry.size);
+        let n = usize::from(self.geometry().size);
         let mut grid = vec![0; n * n];
         for option in options {
             let (row, col, digit) = self.placement(option);
@@ -172,9 +200,8 @@ impl SudokuDlx {
     /// The placements of the current path, in the order placed:
     /// `(cell, digit)`.
     pub fn placements(&self) -> Vec<(usize, u8)> {
-        let n = usize::from(self.geometry.size);
-        self.cover
-            .path()
+        let n = usize::from(self.geometry().size);
+        self.path()
             .into_iter()
             .map(|o| {
                 let (row, col, digit) = self.placement(o);
@@ -185,36 +212,27 @@ impl SudokuDlx {
 
     /// Solutions found so far (capped at 2).
     pub fn solution_count(&self) -> u8 {
-        self.cover.solutions() as u8
+        self.solutions() as u8
     }
 
     /// The first solution, once found.
     pub fn first_solution(&self) -> Option<Vec<u8>> {
-        let options = self.cover.first_solution()?;
+        let options = self.first_options()?;
         Some(self.grid_of(options.iter().copied()))
-    }
-
-    /// Nodes hidden by covers so far.
-    pub fn updates(&self) -> u64 {
-        self.cover.updates()
     }
 
     /// The item the current node decides and its options left, as
     /// `(row, col, digit)`; `None` on a full grid.
     pub fn deciding(&self) -> Option<(u16, Vec<Placement>)> {
-        let (item, options) = self.cover.deciding()?;
-        let placements = options.into_iter().map(|o| self.placement(o)).collect();
-        Some((item as u16, placements))
-    }
-
-    /// Stops the search where it is (see [`Cover::close`]).
-    pub fn close(&mut self) {
-        self.cover.close();
+        let header = self.deciding_header()?;
+        let column = self.links().column(header);
+        let placements = column.into_iter().map(|o| self.placement(o)).collect();
+        Some(((header - 1) as u16, placements))
     }
 
     /// The rows of the first solution as strings (none before it is found).
     pub fn solution_rows(&self) -> Vec<String> {
-        let size = usize::from(self.geometry.size);
+        let size = usize::from(self.geometry().size);
         self.first_solution()
             .map(|grid| {
                 grid.chunks(size)
@@ -222,70 +240,5 @@ impl SudokuDlx {
                     .collect()
             })
             .unwrap_or_default()
-    }
-
-    fn translate(&self, event: CoverEvent) -> DlxEvent {
-        match event {
-            CoverEvent::Place { item, option } => {
-                let (row, col, digit) = self.placement(option);
-                DlxEvent::Place {
-                    row,
-                    col,
-                    digit,
-                    item: item as u16,
-                }
-            }
-            CoverEvent::Undo { option, .. } => {
-                let (row, col, digit) = self.placement(option);
-                DlxEvent::Undo { row, col, digit }
-            }
-            CoverEvent::DeadEnd { item } => DlxEvent::DeadEnd { item: item as u16 },
-            CoverEvent::Solution { count } => DlxEvent::Solution {
-                count: count.min(u64::from(u8::MAX)) as u8,
-            },
-        }
-    }
-}
-
-impl Iterator for SudokuDlx {
-    type Item = DlxEvent;
-
-    #[inline]
-    fn next(&mut self) -> Option<DlxEvent> {
-        let event = self.cover.next()?;
-        Some(self.translate(event))
-    }
-}
-
-impl Search for SudokuDlx {
-    type Event = DlxEvent;
-
-    fn counters(&self) -> &Counters {
-        self.cover.counters()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.cover.is_finished()
-    }
-
-    fn run_to_end(&mut self) {
-        self.cover.run_to_end();
-    }
-
-    fn budget(&self) -> &Budget {
-        self.cover.budget()
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        self.cover.budget_mut()
-    }
-
-    fn skip_subtree(&mut self) {
-        self.cover.skip_subtree();
-    }
-
-    fn heap_bytes(&self) -> usize {
-        // The givens and the option table are shared by clones.
-        self.cover.heap_bytes()
     }
 }

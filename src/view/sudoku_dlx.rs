@@ -291,10 +291,9 @@ impl Ask<crate::search::sudoku_dlx::DlxEvent> for SudokuDlx {
             ),
             _ => return None,
         };
-        let cover = self.cover();
-        let lens = cover.lens();
+        let lens = self.lens();
         let mut wrong = BTreeMap::new();
-        for header in cover.links().active() {
+        for header in self.links().active() {
             let i = (header - 1) as u16;
             let len = lens[usize::from(i)];
             wrong.insert(

@@ -164,7 +164,7 @@ impl Joins for SudokuDlx {
     /// The working grid, the path's placements and every link.
     type View = (Vec<u8>, Vec<(usize, u8)>, Links);
     fn view(&self) -> Self::View {
-        (self.grid(), self.placements(), self.cover().links().clone())
+        (self.grid(), self.placements(), self.links().clone())
     }
     const ROOT: bool = true;
 }

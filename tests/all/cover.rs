@@ -544,7 +544,7 @@ fn clones_mid_search_give_identical_streams() {
 fn heap_bytes_counts_the_links() {
     let search = SudokuDlx::new(&puzzle("sample"));
     // The root, 324 headers and 4 nodes per option, in 4 link arrays.
-    let options = search.cover().problem().options().len();
+    let options = search.problem().options().len();
     assert_eq!(options, 30 + 51 * 9, "one option per given, 9 per blank");
     let nodes = 1 + 324 + 4 * options;
     assert!(

@@ -243,20 +243,24 @@ impl Links {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// Knuth's 7-item example: C E F / A D G / B C F / A D / B G / D E G.
-    fn knuth() -> Links {
-        let options = [
+    /// The options of Knuth's 7-item example: C E F / A D G / B C F / A D /
+    /// B G / D E G.
+    pub(in crate::search::cover) fn knuth_options() -> Vec<Vec<u32>> {
+        vec![
             vec![2, 4, 5],
             vec![0, 3, 6],
             vec![1, 2, 5],
             vec![0, 3],
             vec![1, 6],
             vec![3, 4, 6],
-        ];
-        Links::new(7, 7, &options)
+        ]
+    }
+
+    fn knuth() -> Links {
+        Links::new(7, 7, &knuth_options())
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! Exact cover with dancing links: Knuth's Algorithm X (TAOCP 7.2.2.1) as
-//! a resumable, cloneable state machine over the matrix in [`links`].
+//! the rules of the one driver ([`Backtrack`]) over the matrix in
+//! [`links`].
 //!
 //! The algorithm, for each node (the names in bold are the variants of
-//! [`Step`]; the state machine's phases are `Enter` for steps 1 to 3,
-//! `Scan` for step 4, `Leave` for step 5):
+//! [`Step`]; steps 1 to 3 are the rules' `arrive`, 4 `choose` and `apply`,
+//! 5 `undo`, and `leave_root` at the root):
 //!
 //! 1. **Enter** the node. No primary item left: a **`Solution`** (the
 //!    options chosen so far cover every primary item once). Count it; under
-//!    `--max K` the K-th closes the search (see [`Cover::close`]).
+//!    `--max K` the K-th closes the search (see [`Backtrack::close`]).
 //! 2. Choose the primary item with the fewest options left (MRV; ties go to
 //!    the first in the item line's order). None left: a **`DeadEnd`**.
 //! 3. **Cover** the item: take it out of the item list and hide every other
@@ -24,15 +25,19 @@
 //! hidden by covers (EVENTS.md §2: taking the covered item out of the item list
 //! does not count, and uncovering counts nothing).
 //!
-//! Invariants, checked with `debug_assert!`: one frame per open place plus
-//! the root, and a search that has ended holds the links it started with
-//! (checked by the tests, which compare the arrays).
+//! The events are read by a [`Reading`]: exact cover's own ([`Plain`],
+//! [`Cover`]) or another puzzle's (Sudoku's `--order dlx`), one search.
+//!
+//! Invariants, checked with `debug_assert!`: one node and one chosen option
+//! per open place plus the root, and a search that has ended holds the
+//! links it started with (checked by the tests, which compare the arrays).
 
 pub mod links;
 
 use std::sync::Arc;
 
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+use super::backtrack::{Arrive, Backtrack, Choice, Tree};
+use super::{Counters, EventKind, Phase, Search, SearchEvent};
 pub use links::Links;
 
 /// An exact-cover problem: items (the primary ones first) and options.
@@ -136,9 +141,32 @@ impl CoverEvent {
     }
 }
 
-/// One node on the explicit stack.
+/// How a cover search's events read: plain exact cover ([`Plain`]), or
+/// a problem made from another puzzle that reads its events back in that
+/// puzzle's words (Sudoku's `--order dlx`). The search is the same.
+pub trait Reading: Clone + Send + std::fmt::Debug + 'static {
+    /// The event the search yields.
+    type Event: SearchEvent;
+    /// The event in these words.
+    fn read(&self, event: CoverEvent) -> Self::Event;
+}
+
+/// Exact cover's own words: [`CoverEvent`]s.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plain;
+
+impl Reading for Plain {
+    type Event = CoverEvent;
+
+    #[inline(always)]
+    fn read(&self, event: CoverEvent) -> CoverEvent {
+        event
+    }
+}
+
+/// One node of the driver's stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Frame {
+pub struct Frame {
     /// The chosen item's header node, 0 before the choice (or at a
     /// solution).
     item: u32,
@@ -147,7 +175,6 @@ struct Frame {
     node: u32,
     /// Whether the item is covered (not at a dead end).
     covered: bool,
-    phase: Phase,
 }
 
 impl Frame {
@@ -155,25 +182,158 @@ impl Frame {
         item: 0,
         node: 0,
         covered: false,
-        phase: Phase::Enter,
     };
 }
 
-/// Algorithm X with dancing links: a resumable, cloneable iterator of
-/// [`CoverEvent`]s.
+/// Algorithm X's rules on the one driver ([`Backtrack`]): the problem, its
+/// dancing links, and the option nodes chosen on the current path; events
+/// read by `V`.
 #[derive(Clone, Debug)]
-pub struct Cover {
+pub struct CoverTree<V = Plain> {
     problem: Arc<Problem>,
     links: Links,
-    frames: Vec<Frame>,
+    /// The option node placed at each open place, in the order placed.
+    path: Vec<u32>,
     /// Stop at this many solutions (`--max K`).
     max: Option<u64>,
     updates: u64,
     /// The first solution's options, in input order.
     first: Option<Vec<u32>>,
-    counters: Counters,
-    budget: Budget,
-    finished: bool,
+    reading: V,
+}
+
+/// Algorithm X with dancing links: a resumable, cloneable iterator of
+/// [`CoverEvent`]s. (`Backtrack<CoverTree<V>>` yields `V`'s events, for a
+/// problem read in other words.)
+pub type Cover = Backtrack<CoverTree>;
+
+impl<V: Reading> CoverTree<V> {
+    /// The options chosen on the current path, in the order chosen.
+    fn options(&self) -> impl Iterator<Item = u32> + '_ {
+        self.path.iter().map(|&r| self.links.option[r as usize])
+    }
+}
+
+impl<V: Reading> Tree for CoverTree<V> {
+    type Event = V::Event;
+    type Node = Frame;
+    /// The option node to place.
+    type Choice = u32;
+
+    const ROOT_IS_NODE: bool = true;
+
+    fn root(&mut self) -> Frame {
+        Frame::ENTER
+    }
+
+    fn depth_hint(&self) -> usize {
+        self.problem.primary + 1
+    }
+
+    /// Steps 1 to 3.
+    #[inline(always)]
+    fn arrive(&mut self, frame: &mut Frame, _: usize, counters: &mut Counters) -> Arrive<V::Event> {
+        let Some(c) = self.links.fewest() else {
+            // 1. Every primary item is covered.
+            counters.solutions += 1;
+            if self.first.is_none() {
+                let mut options: Vec<u32> = self.options().collect();
+                options.sort_unstable();
+                self.first = Some(options);
+            }
+            let count = counters.solutions;
+            let event = self.reading.read(CoverEvent::Solution { count });
+            return if self.max.is_some_and(|max| count >= max) {
+                Arrive::Stop(event)
+            } else {
+                Arrive::Leave(event)
+            };
+        };
+        frame.item = c;
+        frame.node = c;
+        if self.links.len[c as usize] == 0 {
+            // 2. No option left for the item.
+            return Arrive::Leave(self.reading.read(CoverEvent::DeadEnd { item: c - 1 }));
+        }
+        // 3. Cover it.
+        frame.covered = true;
+        self.updates += self.links.cover(c);
+        Arrive::Scan
+    }
+
+    /// Step 4: the next option of the node's item.
+    #[inline(always)]
+    fn choose(&mut self, frame: &mut Frame, _: usize) -> Choice<u32, V::Event> {
+        let r = self.links.down[frame.node as usize];
+        if r == frame.item {
+            Choice::Done
+        } else {
+            Choice::Place(r)
+        }
+    }
+
+    /// Step 4: cover the option's other items and enter the child.
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        frame: &mut Frame,
+        _: usize,
+        r: u32,
+        _: &mut Counters,
+    ) -> (Frame, V::Event) {
+        frame.node = r;
+        self.updates += self.links.cover_others(r);
+        self.path.push(r);
+        let option = self.links.option[r as usize];
+        let event = CoverEvent::Place {
+            item: frame.item - 1,
+            option,
+        };
+        (Frame::ENTER, self.reading.read(event))
+    }
+
+    /// No dead end at the end of a column: one is told on entry (step 2).
+    #[inline(always)]
+    fn done(&mut self, _: &Frame, _: usize, _: bool) -> Option<V::Event> {
+        None
+    }
+
+    /// Step 5: uncover the node's item, then the other items of the option
+    /// that entered it, and take that option back.
+    #[inline(always)]
+    fn undo(&mut self, frame: Frame, _: usize) -> V::Event {
+        if frame.covered {
+            self.links.uncover(frame.item);
+        }
+        let r = self.path.pop().unwrap_or_default();
+        self.links.uncover_others(r);
+        let event = CoverEvent::Undo {
+            item: self.links.top[r as usize] - 1,
+            option: self.links.option[r as usize],
+        };
+        self.reading.read(event)
+    }
+
+    /// Step 5 at the root: uncover its item.
+    fn leave_root(&mut self, root: Frame) {
+        if root.covered {
+            self.links.uncover(root.item);
+        }
+    }
+
+    fn check(&self, frames: &[Frame]) {
+        debug_assert_eq!(
+            self.path.len() + 1,
+            frames.len(),
+            "one option per open place"
+        );
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.links.heap_bytes()
+            + self.path.capacity() * std::mem::size_of::<u32>()
+            + self.first.as_ref().map_or(0, |f| f.capacity() * 4)
+    }
 }
 
 impl Cover {
@@ -184,103 +344,117 @@ impl Cover {
 
     /// A search of a problem shared with other searches (no copy made).
     pub fn shared(problem: Arc<Problem>, max: Option<u64>) -> Cover {
-        let links = Links::new(problem.items.len(), problem.primary, &problem.options);
-        let mut frames = Vec::with_capacity(problem.primary + 1);
-        frames.push(Frame::ENTER);
-        Cover {
-            problem,
-            links,
-            frames,
-            max,
-            updates: 0,
-            first: None,
-            counters: Counters {
-                nodes: 1,
-                ..Counters::default()
-            },
-            budget: Budget::default(),
-            finished: false,
-        }
-    }
-
-    /// The problem searched.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// The problem, shared.
-    pub fn shared_problem(&self) -> &Arc<Problem> {
-        &self.problem
-    }
-
-    /// The links as they are now.
-    pub fn links(&self) -> &Links {
-        &self.links
-    }
-
-    /// The cap on solutions, if any.
-    pub fn max(&self) -> Option<u64> {
-        self.max
-    }
-
-    /// Nodes hidden by covers so far (EVENTS.md §2's `updates`).
-    pub fn updates(&self) -> u64 {
-        self.updates
-    }
-
-    /// Solutions found so far.
-    pub fn solutions(&self) -> u64 {
-        self.counters.solutions
-    }
-
-    /// The first solution's options in input order, once found.
-    pub fn first_solution(&self) -> Option<&[u32]> {
-        self.first.as_deref()
-    }
-
-    /// The options chosen on the current path, in the order chosen.
-    pub fn path(&self) -> Vec<u32> {
-        self.path_iter().collect()
-    }
-
-    fn path_iter(&self) -> impl Iterator<Item = u32> + '_ {
-        let depth = self.frames.len() - 1;
-        self.frames[..depth]
-            .iter()
-            .map(|f| self.links.option[f.node as usize])
+        Cover::read_as(problem, max, Plain)
     }
 
     /// The item (0-based) the current node decides and the options left in
     /// its column, top to bottom; `None` at a solution (or once the search
     /// has ended).
     pub fn deciding(&self) -> Option<(u32, Vec<u32>)> {
-        let frame = self.frames.last()?;
-        let header = match frame.phase {
-            Phase::Enter => self.links.fewest()?,
-            _ if frame.item == 0 => return None,
-            _ => frame.item,
-        };
-        Some((header - 1, self.links.column(header)))
+        let header = self.deciding_header()?;
+        Some((header - 1, self.links().column(header)))
+    }
+
+    /// The first solution's options in input order, once found.
+    pub fn first_solution(&self) -> Option<&[u32]> {
+        self.first_options()
+    }
+
+    /// The step of the algorithm that `last` (the last event yielded, `None`
+    /// before the first) belongs to.
+    pub fn step(&self, last: Option<&CoverEvent>) -> Step {
+        last.map_or(Step::Enter, CoverEvent::step)
+    }
+}
+
+impl<V: Reading> Backtrack<CoverTree<V>> {
+    /// A search of `problem` whose events `reading` reads, stopping after
+    /// `max` solutions if given.
+    pub fn read_as(problem: Arc<Problem>, max: Option<u64>, reading: V) -> Self {
+        let links = Links::new(problem.items.len(), problem.primary, &problem.options);
+        Backtrack::of(CoverTree {
+            path: Vec::with_capacity(problem.primary),
+            problem,
+            links,
+            max,
+            updates: 0,
+            first: None,
+            reading,
+        })
+    }
+
+    /// How the events read.
+    pub fn reading(&self) -> &V {
+        &self.tree().reading
+    }
+
+    /// The problem searched.
+    pub fn problem(&self) -> &Problem {
+        &self.tree().problem
+    }
+
+    /// The problem, shared.
+    pub fn shared_problem(&self) -> &Arc<Problem> {
+        &self.tree().problem
+    }
+
+    /// The links as they are now.
+    pub fn links(&self) -> &Links {
+        &self.tree().links
+    }
+
+    /// The cap on solutions, if any.
+    pub fn max(&self) -> Option<u64> {
+        self.tree().max
+    }
+
+    /// Nodes hidden by covers so far (EVENTS.md §2's `updates`).
+    pub fn updates(&self) -> u64 {
+        self.tree().updates
+    }
+
+    /// Solutions found so far.
+    pub fn solutions(&self) -> u64 {
+        self.counters().solutions
+    }
+
+    /// The first solution's options in input order, once found.
+    pub fn first_options(&self) -> Option<&[u32]> {
+        self.tree().first.as_deref()
+    }
+
+    /// The options chosen on the current path, in the order chosen.
+    pub fn path(&self) -> Vec<u32> {
+        self.tree().options().collect()
+    }
+
+    /// The header node of the item the current node decides; `None` at a
+    /// solution (or once the search has ended).
+    pub fn deciding_header(&self) -> Option<u32> {
+        let frame = self.top()?;
+        match self.phase() {
+            Phase::Enter => self.links().fewest(),
+            _ if frame.item == 0 => None,
+            _ => Some(frame.item),
+        }
     }
 
     /// The option node being tried at depth `depth` (0 is the root).
     pub fn trying(&self, depth: usize) -> Option<u32> {
-        let frame = self.frames.get(depth)?;
-        (frame.node != frame.item && frame.phase != Phase::Enter)
-            .then(|| self.links.option[frame.node as usize])
+        let frame = self.node(depth)?;
+        (frame.node != frame.item).then(|| self.links().option[frame.node as usize])
     }
 
     /// Whether each item (0-based) is covered now: the chosen items of the
     /// open nodes and every item of the options on the path.
     pub fn covered(&self) -> Vec<bool> {
-        let mut covered = vec![false; self.problem.items.len()];
-        for frame in &self.frames {
-            if frame.covered {
-                covered[frame.item as usize - 1] = true;
-            }
+        let tree = self.tree();
+        let mut covered = vec![false; tree.problem.items.len()];
+        for frame in self.nodes().filter(|f| f.covered) {
+            covered[frame.item as usize - 1] = true;
         }
-        for option in self.path_iter() {
-            for &item in &self.problem.options[option as usize] {
+        for option in tree.options() {
+            for &item in &tree.problem.options[option as usize] {
                 covered[item as usize] = true;
             }
         }
@@ -289,254 +463,7 @@ impl Cover {
 
     /// The options left in each item's column now (0-based items).
     pub fn lens(&self) -> &[u32] {
-        &self.links.len[1..]
-    }
-
-    /// The step of the algorithm that `last` (the last event yielded, `None`
-    /// before the first) belongs to.
-    pub fn step(&self, last: Option<&CoverEvent>) -> Step {
-        last.map_or(Step::Enter, CoverEvent::step)
-    }
-
-    /// Stops the search where it is: from now on it yields only the `undo`s
-    /// that close the open places, deepest first, and every cover is
-    /// undone. Used by `--max K` once K solutions are found; node budgets
-    /// use it too.
-    pub fn close(&mut self) {
-        for frame in &mut self.frames {
-            frame.phase = Phase::Leave;
-        }
-    }
-
-    #[inline]
-    fn emit(&mut self, event: CoverEvent) -> Option<CoverEvent> {
-        self.counters.record(event.kind());
-        Some(event)
-    }
-
-    /// Steps 1 to 3.
-    #[inline]
-    fn enter(&mut self, depth: usize) -> Option<CoverEvent> {
-        let Some(c) = self.links.fewest() else {
-            // 1. Every primary item is covered.
-            self.frames[depth].phase = Phase::Leave;
-            self.counters.solutions += 1;
-            if self.first.is_none() {
-                let mut options = self.path();
-                options.sort_unstable();
-                self.first = Some(options);
-            }
-            let count = self.counters.solutions;
-            if self.max.is_some_and(|max| count >= max) {
-                self.close();
-            }
-            return self.emit(CoverEvent::Solution { count });
-        };
-        let frame = &mut self.frames[depth];
-        frame.item = c;
-        frame.node = c;
-        if self.links.len[c as usize] == 0 {
-            // 2. No option left for the item.
-            frame.phase = Phase::Leave;
-            return self.emit(CoverEvent::DeadEnd { item: c - 1 });
-        }
-        // 3. Cover it.
-        frame.covered = true;
-        frame.phase = Phase::Scan;
-        self.updates += self.links.cover(c);
-        self.scan(depth)
-    }
-
-    /// Step 4: the next option of the node's item.
-    #[inline]
-    fn scan(&mut self, depth: usize) -> Option<CoverEvent> {
-        let frame = &mut self.frames[depth];
-        let r = self.links.down[frame.node as usize];
-        if r == frame.item {
-            frame.phase = Phase::Leave;
-            return self.leave(depth);
-        }
-        let item = frame.item - 1;
-        if self.budget.refuses(self.counters.nodes) {
-            self.close();
-            return self.leave(depth);
-        }
-        self.frames[depth].node = r;
-        self.updates += self.links.cover_others(r);
-        self.frames.push(Frame::ENTER);
-        self.counters.nodes += 1;
-        let option = self.links.option[r as usize];
-        let event = self.emit(CoverEvent::Place { item, option });
-        self.check_invariants();
-        event
-    }
-
-    /// Step 5: uncover the node's item, leave the node, and take back the
-    /// option that entered it. The root's leaving ends the search.
-    #[inline]
-    fn leave(&mut self, depth: usize) -> Option<CoverEvent> {
-        let frame = self.frames[depth];
-        if frame.covered {
-            self.links.uncover(frame.item);
-            self.frames[depth].covered = false;
-        }
-        if depth == 0 {
-            self.finished = true;
-            return None;
-        }
-        self.frames.pop();
-        let parent = self.frames[depth - 1];
-        self.links.uncover_others(parent.node);
-        let option = self.links.option[parent.node as usize];
-        let event = self.emit(CoverEvent::Undo {
-            item: parent.item - 1,
-            option,
-        });
-        self.check_invariants();
-        event
-    }
-
-    #[inline]
-    fn check_invariants(&self) {
-        debug_assert_eq!(
-            self.counters.depth + 1,
-            self.frames.len(),
-            "one frame per open place, plus the root"
-        );
-    }
-}
-
-impl Iterator for Cover {
-    type Item = CoverEvent;
-
-    // Every call yields one event: entering a node goes straight on to its
-    // first option, and a node whose options are done to its `undo`.
-    #[inline]
-    fn next(&mut self) -> Option<CoverEvent> {
-        if self.finished {
-            return None;
-        }
-        let depth = self.frames.len() - 1;
-        match self.frames[depth].phase {
-            Phase::Enter => self.enter(depth),
-            Phase::Scan => self.scan(depth),
-            Phase::Leave => self.leave(depth),
-        }
-    }
-}
-
-impl Search for Cover {
-    type Event = CoverEvent;
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn budget_mut(&mut self) -> &mut Budget {
-        &mut self.budget
-    }
-
-    fn skip_subtree(&mut self) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.phase = Phase::Leave;
-        }
-    }
-
-    /// Counts without building events: the same moves as [`Iterator::next`]
-    /// in one loop, with the event counters added up at the end.
-    fn run_to_end(&mut self) {
-        if self.budget.is_limited() {
-            self.by_ref().for_each(drop);
-            return;
-        }
-        let (mut steps, mut places, mut undos, mut dead_ends, mut found) = (0u64, 0, 0, 0, 0);
-        while !self.finished {
-            let depth = self.frames.len() - 1;
-            let frame = self.frames[depth];
-            match frame.phase {
-                Phase::Enter => match self.links.fewest() {
-                    None => {
-                        self.frames[depth].phase = Phase::Leave;
-                        self.counters.solutions += 1;
-                        found += 1;
-                        if self.first.is_none() {
-                            let mut options = self.path();
-                            options.sort_unstable();
-                            self.first = Some(options);
-                        }
-                        if self.max.is_some_and(|max| self.counters.solutions >= max) {
-                            self.close();
-                        }
-                        steps += 1;
-                    }
-                    Some(c) if self.links.len[c as usize] == 0 => {
-                        self.frames[depth] = Frame {
-                            item: c,
-                            node: c,
-                            covered: false,
-                            phase: Phase::Leave,
-                        };
-                        dead_ends += 1;
-                        steps += 1;
-                    }
-                    Some(c) => {
-                        self.frames[depth] = Frame {
-                            item: c,
-                            node: c,
-                            covered: true,
-                            phase: Phase::Scan,
-                        };
-                        self.updates += self.links.cover(c);
-                    }
-                },
-                Phase::Scan => {
-                    let r = self.links.down[frame.node as usize];
-                    if r == frame.item {
-                        self.frames[depth].phase = Phase::Leave;
-                    } else {
-                        self.frames[depth].node = r;
-                        self.updates += self.links.cover_others(r);
-                        self.frames.push(Frame::ENTER);
-                        places += 1;
-                        steps += 1;
-                    }
-                }
-                Phase::Leave => {
-                    if frame.covered {
-                        self.links.uncover(frame.item);
-                        self.frames[depth].covered = false;
-                    }
-                    if depth == 0 {
-                        self.finished = true;
-                    } else {
-                        self.frames.pop();
-                        self.links.uncover_others(self.frames[depth - 1].node);
-                        undos += 1;
-                        steps += 1;
-                    }
-                }
-            }
-        }
-        let c = &mut self.counters;
-        c.steps += steps;
-        c.nodes += places;
-        c.found += found;
-        c.dead_ends += dead_ends;
-        c.depth = (c.depth as u64 + places - undos) as usize;
-    }
-
-    fn heap_bytes(&self) -> usize {
-        self.links.heap_bytes()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
-            + self.first.as_ref().map_or(0, |f| f.capacity() * 4)
+        &self.links().len[1..]
     }
 }
 
@@ -546,19 +473,11 @@ mod tests {
 
     fn knuth() -> Problem {
         let items = "A B C D E F G".split(' ').map(String::from).collect();
-        let options = [
-            vec![2, 4, 5],
-            vec![0, 3, 6],
-            vec![1, 2, 5],
-            vec![0, 3],
-            vec![1, 6],
-            vec![3, 4, 6],
-        ];
         Problem {
             name: "knuth".into(),
             items,
             primary: 7,
-            options: options.to_vec(),
+            options: links::tests::knuth_options(),
         }
     }
 
@@ -572,7 +491,7 @@ mod tests {
         assert_eq!(search.counters().nodes, 6);
         assert_eq!(search.updates(), 17);
         assert_eq!(search.first_solution(), Some(&[0, 3, 4][..]));
-        assert_eq!(*search.links(), Cover::new(&knuth(), None).links);
+        assert_eq!(*search.links(), *Cover::new(&knuth(), None).links());
     }
 
     #[test]
@@ -587,7 +506,7 @@ mod tests {
                 assert_eq!(counted.counters(), stepped.counters(), "from {at}");
                 assert_eq!(counted.updates(), stepped.updates());
                 assert_eq!(counted.first_solution(), stepped.first_solution());
-                assert_eq!(counted.links, stepped.links);
+                assert_eq!(counted.links(), stepped.links());
                 assert!(counted.is_finished());
             }
         }

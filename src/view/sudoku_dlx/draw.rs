@@ -25,9 +25,8 @@ impl SudokuDlx {
     /// The active primary items, fewest options first (ties in item
     /// order), each with its `len`.
     fn ranked(&self) -> Vec<(u16, u32)> {
-        let cover = self.cover();
-        let lens = cover.lens();
-        let mut active: Vec<(u16, u32)> = cover
+        let lens = self.lens();
+        let mut active: Vec<(u16, u32)> = self
             .links()
             .active()
             .into_iter()
@@ -162,7 +161,7 @@ impl Scene for SudokuDlx {
                 Span::styled(self.items()[usize::from(item)].clone(), theme.current()),
                 Span::styled(format!("  {}", self.item_words(item)), theme.muted()),
             ]));
-            let column = self.cover().links().column(u32::from(item) + 1);
+            let column = self.links().column(u32::from(item) + 1);
             let mut spans = vec![label("options")];
             if column.is_empty() || dead {
                 spans.push(Span::styled("none left: a dead end", theme.dead_end()));
