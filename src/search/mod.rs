@@ -1,6 +1,9 @@
-//! The engine: three backtracking searches that yield one event at a time.
+//! The engine: backtracking searches that yield one event at a time.
 //!
-//! Every search here is an explicit-stack state machine. It never recurses on
+//! Every search here runs on one explicit-stack driver
+//! ([`backtrack::Backtrack`], which supplies the stack, the counters, the
+//! node budget and the close) with its own rules (a [`backtrack::Tree`]);
+//! `queens_state`'s `Held` keeps a loop of its own. None recurses on
 //! the call stack and never spawns a thread, so a caller can stop after any
 //! event, clone the search, and resume either copy later. Between two events
 //! each search exposes a read-only view of its working state (board, masks,
@@ -157,8 +160,8 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone + Send + 'sta
     /// nothing of the child's subtree before it (no solution, no stop).
     /// Knuth's probes (`estimate.rs`) call it to count a node's children
     /// without searching them; the search's own stepping never does, so it
-    /// costs that nothing. One line in each engine: the deepest frame's
-    /// phase becomes `Leave`.
+    /// costs that nothing. One line in the driver (`backtrack.rs`): the
+    /// deepest node's phase becomes `Leave`.
     fn skip_subtree(&mut self);
 
     /// The search's node budget (EVENTS.md §1, `--max-nodes`).
