@@ -218,12 +218,6 @@ impl<T: Tree> Backtrack<T> {
         &self.tree
     }
 
-    /// The rules, to change before the first event or in a fast path.
-    #[allow(dead_code)]
-    pub(crate) fn tree_mut(&mut self) -> &mut T {
-        &mut self.tree
-    }
-
     /// The open nodes, root first (empty once the search has ended).
     pub fn nodes(&self) -> impl DoubleEndedIterator<Item = &T::Node> + ExactSizeIterator {
         self.stack.iter().map(|slot| &slot.node)
@@ -264,13 +258,11 @@ impl<T: Tree> Backtrack<T> {
 
     /// The counters and the rules together, for a fast path that counts
     /// without events.
-    #[allow(dead_code)]
     pub(crate) fn parts_mut(&mut self) -> (&mut T, &mut Counters) {
         (&mut self.tree, &mut self.counters)
     }
 
     /// Ends the search at once (after a fast path has run it to its end).
-    #[allow(dead_code)]
     pub(crate) fn finish_now(&mut self) {
         self.stack.clear();
         self.phase = Phase::Leave;
