@@ -519,17 +519,7 @@ impl<R: Rules> SudokuTree<R> {
 
     /// The row, column and box masks recomputed from the grid alone.
     fn recomputed_masks(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for (idx, &digit) in self.grid().iter().enumerate() {
-            if digit != 0 {
-                let bit = 1u16 << (digit - 1);
-                let [row, col, r#box] = self.units[idx];
-                rows[row as usize] |= bit;
-                cols[col as usize] |= bit;
-                boxes[r#box as usize] |= bit;
-            }
-        }
-        (rows, cols, boxes)
+        unit_masks(self.grid(), self.units)
     }
 
     #[inline]
@@ -757,4 +747,20 @@ pub fn format_digit_mask(mask: u16, size: u8) -> String {
         .rev()
         .map(|d| if mask >> d & 1 == 1 { '1' } else { '0' })
         .collect()
+}
+
+/// The row, column and box masks of a grid (`units[idx]`: the cell's row,
+/// column and box), recomputed from its digits alone: what the searches'
+/// kept masks must equal.
+pub(crate) fn unit_masks(grid: &[u8], units: &[[u8; 3]]) -> ([u16; 9], [u16; 9], [u16; 9]) {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (&digit, &[row, col, r#box]) in grid.iter().zip(units) {
+        if digit != 0 {
+            let bit = 1u16 << (digit - 1);
+            rows[row as usize] |= bit;
+            cols[col as usize] |= bit;
+            boxes[r#box as usize] |= bit;
+        }
+    }
+    (rows, cols, boxes)
 }

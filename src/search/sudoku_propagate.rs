@@ -341,18 +341,7 @@ impl Cells {
 
     /// The row, column and box masks recomputed from the grid alone.
     fn recomputed(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for idx in 0..self.len {
-            let digit = self.grid[idx];
-            if digit != 0 {
-                let bit = 1u16 << (digit - 1);
-                let [row, col, r#box] = self.units[idx];
-                rows[row as usize] |= bit;
-                cols[col as usize] |= bit;
-                boxes[r#box as usize] |= bit;
-            }
-        }
-        (rows, cols, boxes)
+        super::sudoku::unit_masks(&self.grid[..self.len], &self.units[..self.len])
     }
 }
 
