@@ -51,17 +51,7 @@ impl<R: Rules> Scene for WordSearch<R> {
         buf: &mut Buffer,
     ) -> bool {
         let b = self.board();
-        if b.rows() == 0 {
-            return false;
-        }
-        let cells = Grid {
-            label: LABEL,
-            header: 1,
-            width: CELL,
-            cols: b.cols() as u16,
-            rows: b.rows() as u16,
-        };
-        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
+        render_scaled((b.rows(), b.cols()), k, theme, area, buf, |area, buf| {
             self.render_board(last, theme, area, buf)
         })
     }
@@ -433,4 +423,29 @@ impl<R: Rules> WordSearch<R> {
             .position(|&(r, c, _)| (r, c) == (dr, dc))
             .map_or("?", |d| theme.glyphs.arrows[d])
     }
+}
+
+/// A letter board (word's and words') drawn `k` times its natural size:
+/// a ruled grid of its `(rows, cols)` cells, each cell's marks whole in the
+/// middle of its block (`natural` draws the board at its natural size).
+/// False for an empty board, which the generic blow-up draws.
+pub(crate) fn render_scaled(
+    (rows, cols): (usize, usize),
+    k: u16,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    natural: impl FnOnce(Rect, &mut Buffer),
+) -> bool {
+    if rows == 0 {
+        return false;
+    }
+    let cells = Grid {
+        label: LABEL,
+        header: 1,
+        width: CELL,
+        cols: cols as u16,
+        rows: rows as u16,
+    };
+    scale::draw_grid(cells, k, theme, area, buf, natural)
 }

@@ -12,7 +12,6 @@ use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
 use crate::ui::predict::Ask;
-use crate::ui::scale::{self, Grid};
 use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
 use crate::worksheet::Sheet;
@@ -60,19 +59,14 @@ impl Scene for Words {
         buf: &mut Buffer,
     ) -> bool {
         let b = self.board();
-        if b.rows() == 0 {
-            return false;
-        }
-        let cells = Grid {
-            label: LABEL,
-            header: 1,
-            width: CELL,
-            cols: b.cols() as u16,
-            rows: b.rows() as u16,
-        };
-        scale::draw_grid(cells, k, theme, area, buf, |area, buf| {
-            self.render_board(last, theme, area, buf)
-        })
+        crate::view::word::draw::render_scaled(
+            (b.rows(), b.cols()),
+            k,
+            theme,
+            area,
+            buf,
+            |area, buf| self.render_board(last, theme, area, buf),
+        )
     }
 
     fn render_board(&self, last: Option<&WordsEvent>, theme: &Theme, area: Rect, buf: &mut Buffer) {
