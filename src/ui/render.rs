@@ -450,6 +450,9 @@ struct Counter {
     name: &'static str,
     full: String,
     short: String,
+    /// The figure alone, when even the short form does not fit (an
+    /// estimate's share left out).
+    least: String,
 }
 
 /// The counters, in the order both layouts show them. When room is short
@@ -465,24 +468,32 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
         ),
         None => (step.to_string(), compact(step)),
     };
-    let item = |name, full: String, short: String| Counter { name, full, short };
+    let item = |name, full: String, short: String| Counter {
+        name,
+        full,
+        least: short.clone(),
+        short,
+    };
     let number = |name, n: u64| item(name, n.to_string(), compact(n));
     let nodes = match app.estimated_nodes() {
-        Some(total) => item(
-            "nodes",
-            format!(
-                "{} of ~{} (estimated), {}",
-                c.nodes,
-                compact(total as u64),
-                share(c.nodes, total, " done")
-            ),
-            format!(
-                "{} of ~{} (estimated) {}",
-                compact(c.nodes),
-                compact(total as u64),
-                share(c.nodes, total, "")
-            ),
-        ),
+        Some(total) => Counter {
+            least: compact(c.nodes),
+            ..item(
+                "nodes",
+                format!(
+                    "{} of ~{} (estimated), {}",
+                    c.nodes,
+                    compact(total as u64),
+                    share(c.nodes, total, " done")
+                ),
+                format!(
+                    "{} of ~{} (estimated) {}",
+                    compact(c.nodes),
+                    compact(total as u64),
+                    share(c.nodes, total, "")
+                ),
+            )
+        },
         None => number("nodes", c.nodes),
     };
     let mut items = vec![
@@ -649,7 +660,7 @@ pub(super) fn render_counters<S: Scene>(app: &App<S>, frame: &mut Frame, area: R
             } else if columns::width(&c.short) <= room {
                 c.short
             } else {
-                String::new()
+                c.least
             };
             Line::from(vec![
                 Span::styled(format!("{:<10}", c.name), t.muted()),
