@@ -24,7 +24,7 @@
 //! the open places, and each colour class is the set of vertices holding it.
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Counters, EventKind, Search, SearchEvent, bits};
+use super::{Counters, Search, bits};
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 32;
@@ -47,17 +47,9 @@ pub enum ColourEvent {
     Solution,
 }
 
-impl SearchEvent for ColourEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            ColourEvent::Place { .. } => EventKind::Place,
-            ColourEvent::Reject { .. } => EventKind::Reject,
-            ColourEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            ColourEvent::Undo { .. } => EventKind::Undo,
-            ColourEvent::Solution => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(ColourEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

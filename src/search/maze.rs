@@ -29,7 +29,7 @@ use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::grid::CellSet;
-use super::{Counters, EventKind, Search, SearchEvent};
+use super::{Counters, Search};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
 /// bug lab's `no-mark`. Constants, so the correct search compiles to the
@@ -171,17 +171,9 @@ pub enum MazeEvent {
     Solution,
 }
 
-impl SearchEvent for MazeEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            MazeEvent::Place { .. } => EventKind::Place,
-            MazeEvent::Reject { .. } => EventKind::Reject,
-            MazeEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            MazeEvent::Undo { .. } => EventKind::Undo,
-            MazeEvent::Solution => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(MazeEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,6 +11,23 @@
 //!
 //! Nothing in this module knows about terminals or output formats.
 
+/// Implements [`SearchEvent`] for an event enum from its variants' kinds:
+/// `event_kinds!(WordEvent { Place => Place, Reject | TooLong => Reject, ... })`
+/// names each variant (or several, joined by `|`) and the [`EventKind`] it
+/// is. The same `match` every engine would write by hand, so it costs the
+/// same; a variant left out is a compile error (the match is exhaustive).
+macro_rules! event_kinds {
+    ($event:ident { $($($variant:ident)|+ => $kind:ident),+ $(,)? }) => {
+        impl $crate::search::SearchEvent for $event {
+            fn kind(&self) -> $crate::search::EventKind {
+                match self {
+                    $($($event::$variant { .. })|+ => $crate::search::EventKind::$kind,)+
+                }
+            }
+        }
+    };
+}
+
 pub mod backtrack;
 pub mod colour;
 pub mod cover;

@@ -35,7 +35,7 @@
 //! others' tests.
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Cause, Causes, Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Cause, Causes, Counters, Phase, Search};
 
 mod check_at_end;
 mod one_diagonal;
@@ -300,17 +300,9 @@ pub enum QueensEvent {
     Solution { queens: Columns, weight: u8 },
 }
 
-impl SearchEvent for QueensEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            QueensEvent::Place { .. } => EventKind::Place,
-            QueensEvent::Reject { .. } => EventKind::Reject,
-            QueensEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            QueensEvent::Undo { .. } => EventKind::Undo,
-            QueensEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(QueensEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 /// The steps of the algorithm (the module's opening comment), one per kind
 /// of event, so that a view can say which step ran without knowing the

@@ -11,7 +11,7 @@
 //! their orbits sum to the total.
 
 use super::queens::{Attacks, Columns, MAX_N, Masks, Queens, QueensEvent, QueensOptions};
-use super::{Budget, Counters, EventKind, Search, SearchEvent};
+use super::{Budget, Counters, Search};
 
 /// The 8 symmetries of the square, in the order [`images`] lists them.
 pub const SYMMETRIES: [&str; 8] = [
@@ -87,17 +87,9 @@ pub enum FundamentalEvent {
     },
 }
 
-impl SearchEvent for FundamentalEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            FundamentalEvent::Place { .. } => EventKind::Place,
-            FundamentalEvent::Reject { .. } => EventKind::Reject,
-            FundamentalEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            FundamentalEvent::Undo { .. } => EventKind::Undo,
-            FundamentalEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(FundamentalEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 impl FundamentalEvent {
     /// The same event as the full mask search yields it (a solution of

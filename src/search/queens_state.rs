@@ -22,7 +22,7 @@
 //! nodes for the cost per node.
 
 use super::queens::{Attack, Attacks, Columns, MAX_N, QueensEvent};
-use super::{Budget, Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Budget, Counters, Phase, Search, SearchEvent};
 
 /// The stack holds the root and one node per row.
 const STACK: usize = MAX_N as usize + 1;
@@ -53,17 +53,9 @@ pub enum StateEvent {
     Solution { queens: Columns, weight: u8 },
 }
 
-impl SearchEvent for StateEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            StateEvent::Place { .. } => EventKind::Place,
-            StateEvent::Reject { .. } => EventKind::Reject,
-            StateEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            StateEvent::Undo { .. } => EventKind::Undo,
-            StateEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(StateEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 impl StateEvent {
     /// The same event as the mask search yields it (without attackers).
@@ -524,6 +516,7 @@ impl<S: State> Search for Held<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::EventKind;
 
     #[test]
     fn events_fit_in_two_registers() {

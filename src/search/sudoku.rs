@@ -29,7 +29,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Cause, Causes, Counters, EventKind, Phase, SearchEvent, bits};
+use super::{Cause, Causes, Counters, Phase, bits};
 
 /// When a [`Sudoku`] stops and what it keeps: the correct rules
 /// ([`Unique`], and [`FirstSolution`] that the bug lab compares with), or
@@ -150,17 +150,9 @@ pub enum SudokuEvent {
     Solution { count: u8 },
 }
 
-impl SearchEvent for SudokuEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            SudokuEvent::Place { .. } => EventKind::Place,
-            SudokuEvent::Reject { .. } => EventKind::Reject,
-            SudokuEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            SudokuEvent::Undo { .. } => EventKind::Undo,
-            SudokuEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(SudokuEvent {
+    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 /// The steps of the algorithm (the module's opening comment), one per kind
 /// of event.

@@ -20,7 +20,6 @@ use std::sync::Arc;
 use super::backtrack::Backtrack;
 use super::cover::{CoverEvent, CoverTree, Problem, Reading};
 use super::sudoku::{Geometry, Puzzle};
-use super::{EventKind, SearchEvent};
 
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
@@ -44,16 +43,7 @@ pub enum DlxEvent {
     Solution { count: u8 },
 }
 
-impl SearchEvent for DlxEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            DlxEvent::Place { .. } => EventKind::Place,
-            DlxEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            DlxEvent::Undo { .. } => EventKind::Undo,
-            DlxEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(DlxEvent { Place => Place, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution });
 
 /// The exact-cover problem of a grid, and each option's `(row, col,
 /// digit)`.

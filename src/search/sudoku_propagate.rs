@@ -40,7 +40,7 @@
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units};
-use super::{Cause, Counters, EventKind, SearchEvent};
+use super::{Cause, Counters};
 
 /// A unit by kind and number (box `b` counts row-major over the boxes):
 /// written `row 3`, `column 3`, `box 3`.
@@ -120,17 +120,13 @@ pub enum PropagateEvent {
     Solution { count: u8 },
 }
 
-impl SearchEvent for PropagateEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            PropagateEvent::Place { .. } => EventKind::Place,
-            PropagateEvent::Reject { .. } => EventKind::Reject,
-            PropagateEvent::DeadEnd { .. } | PropagateEvent::Missing { .. } => EventKind::DeadEnd,
-            PropagateEvent::Undo { .. } => EventKind::Undo,
-            PropagateEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(PropagateEvent {
+    Place => Place,
+    Reject => Reject,
+    DeadEnd | Missing => DeadEnd,
+    Undo => Undo,
+    Solution => Solution,
+});
 
 /// One entry of the trail: a digit written, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,9 +35,9 @@
 
 use std::marker::PhantomData;
 
+use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::grid::{CellSet, Dir};
-use super::{Counters, EventKind, SearchEvent};
 
 /// How a [`WordSearch`] keeps its visited marks: the correct rules
 /// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
@@ -139,19 +139,13 @@ pub enum WordEvent {
     Solution,
 }
 
-impl SearchEvent for WordEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            WordEvent::Place { .. } => EventKind::Place,
-            WordEvent::Reject { .. } | WordEvent::TooLong { .. } | WordEvent::Inventory { .. } => {
-                EventKind::Reject
-            }
-            WordEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            WordEvent::Undo { .. } => EventKind::Undo,
-            WordEvent::Solution => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(WordEvent {
+    Place => Place,
+    Reject | TooLong | Inventory => Reject,
+    DeadEnd => DeadEnd,
+    Undo => Undo,
+    Solution => Solution,
+});
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

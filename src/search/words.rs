@@ -43,10 +43,10 @@
 //! Invariants, checked with `debug_assert!` on every place and undo: the
 //! path is the open cells, and the visited set equals the path's cells.
 
+use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
 use super::grid::{CellSet, Dir};
 use super::word::{Board, MAX_WORD, tally};
-use super::{Counters, EventKind, SearchEvent};
 
 /// The most words in a list.
 pub const MAX_WORDS: usize = 64;
@@ -98,19 +98,13 @@ pub enum WordsEvent {
     Solution { word: u8 },
 }
 
-impl SearchEvent for WordsEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            WordsEvent::Place { .. } => EventKind::Place,
-            WordsEvent::Reject { .. }
-            | WordsEvent::TooLong { .. }
-            | WordsEvent::Inventory { .. } => EventKind::Reject,
-            WordsEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            WordsEvent::Undo { .. } => EventKind::Undo,
-            WordsEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(WordsEvent {
+    Place => Place,
+    Reject | TooLong | Inventory => Reject,
+    DeadEnd => DeadEnd,
+    Undo => Undo,
+    Solution => Solution,
+});
 
 /// How the words search is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -37,7 +37,7 @@ pub mod links;
 use std::sync::Arc;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Counters, EventKind, Phase, Search, SearchEvent};
+use super::{Counters, Phase, Search, SearchEvent};
 pub use links::Links;
 
 /// An exact-cover problem: items (the primary ones first) and options.
@@ -103,16 +103,9 @@ pub enum CoverEvent {
     Solution { count: u64 },
 }
 
-impl SearchEvent for CoverEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            CoverEvent::Place { .. } => EventKind::Place,
-            CoverEvent::DeadEnd { .. } => EventKind::DeadEnd,
-            CoverEvent::Undo { .. } => EventKind::Undo,
-            CoverEvent::Solution { .. } => EventKind::Solution,
-        }
-    }
-}
+event_kinds!(CoverEvent {
+    Place => Place, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
+});
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
