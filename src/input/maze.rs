@@ -9,7 +9,8 @@ use anyhow::{Result, bail};
 use super::{Loaded, file_name, looks_like_path, read_file};
 use crate::assets;
 use crate::files;
-use crate::search::maze::{Grid, MAX_SIDE};
+use crate::search::grid::MAX_SIDE;
+use crate::search::maze::Grid;
 
 /// Seed 003's 4x4 maze, whose paths are `DDRDRR` and `DRDDRR`.
 pub const DEFAULT: &str = "1000,1101,1100,0111";
@@ -110,7 +111,7 @@ impl Grid {
         Ok(Grid {
             rows: rows.len(),
             cols,
-            open,
+            cells: open,
         })
     }
 }

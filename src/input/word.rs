@@ -3,7 +3,8 @@
 //! letters. The engine ([`crate::search::word`]) takes only a [`Board`] and a
 //! word validated here.
 
-use crate::search::word::{Board, MAX_SIDE, MAX_WORD};
+use crate::search::grid::MAX_SIDE;
+use crate::search::word::{Board, MAX_WORD};
 
 /// Why a board or word is refused. Board rows and columns are 0-based grid
 /// coordinates; a word position is 1-based, as a person counts letters.
@@ -88,7 +89,7 @@ impl Board {
         Ok(Board {
             rows,
             cols,
-            letters,
+            cells: letters,
         })
     }
 }

@@ -1,7 +1,168 @@
-//! What the searches that walk a grid share (maze, word, words): the set
-//! of cells on the current path, and a step to an orthogonal neighbour.
-//! Grids are at most 16×16, so a cell is an index below 256, row-major:
-//! a `u8`, which also lets the set's word index go unchecked.
+//! What the searches that walk a grid share (maze, word, words): the grid
+//! itself ([`Cells`]: a maze's open cells, a board's letters), the path
+//! being walked with its set of cells ([`Walk`], [`CellSet`]), and a step
+//! to an orthogonal neighbour ([`Dir`]). Grids are at most 16×16, so a cell
+//! is an index below 256, row-major: a `u8`, which also lets the set's word
+//! index go unchecked.
+
+/// The largest grid side.
+pub const MAX_SIDE: usize = 16;
+
+/// A validated rectangular grid, row-major: at most [`MAX_SIDE`] each way.
+/// A maze's is [`Cells<bool>`] (true: open), a board's [`Cells<u8>`] (an
+/// upper-case ASCII letter a cell); each is built only by its parser in
+/// `crate::input`, which validates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cells<T> {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    /// Row-major, `rows * cols` of them.
+    pub(crate) cells: Vec<T>,
+}
+
+/// How a cell is written in a grid's rows ([`Cells::lines`]).
+pub trait Glyph: Copy {
+    /// The cell as one character.
+    fn glyph(self) -> char;
+}
+
+/// A maze's cell: `1` open, `0` a wall, as the default is written.
+impl Glyph for bool {
+    fn glyph(self) -> char {
+        if self { '1' } else { '0' }
+    }
+}
+
+/// A board's cell: its letter.
+impl Glyph for u8 {
+    fn glyph(self) -> char {
+        char::from(self)
+    }
+}
+
+impl<T: Glyph> Cells<T> {
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cell at (`row`, `col`).
+    #[inline]
+    pub fn at(&self, row: usize, col: usize) -> T {
+        self.cells[row * self.cols + col]
+    }
+
+    /// The rows as strings, a character a cell.
+    pub fn lines(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.cols.max(1))
+            .map(|row| row.iter().map(|&cell| cell.glyph()).collect())
+            .collect()
+    }
+
+    /// The neighbour of `cell` in direction `dir` (an index into
+    /// [`Dir::CLOCKWISE`]), if on the grid.
+    pub fn neighbor(&self, cell: usize, dir: usize) -> Option<usize> {
+        let (row, col) = self.coords(cell);
+        let (row, col) = Dir::CLOCKWISE[dir].from(row, col, self.rows, self.cols)?;
+        Some(usize::from(CellSet::index(row, col, self.cols)))
+    }
+
+    /// The (`row`, `col`) of a row-major index.
+    pub(crate) fn coords(&self, cell: usize) -> (u8, u8) {
+        ((cell / self.cols) as u8, (cell % self.cols) as u8)
+    }
+
+    /// The heap the cells take.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * std::mem::size_of::<T>()
+    }
+}
+
+/// The path a grid walk is on: its cells in order, and the same cells as a
+/// set for the one-bit "is it on the path?" test. A bug may leave marks
+/// that the path does not have, or have cells that it did not mark (see
+/// [`Walk::enter`], [`Walk::leave`]).
+#[derive(Clone, Debug)]
+pub struct Walk {
+    cols: usize,
+    visited: CellSet,
+    path: Vec<(u8, u8)>,
+}
+
+impl Walk {
+    /// An empty path on a grid `cols` wide, with room for `longest` cells.
+    pub fn new(cols: usize, longest: usize) -> Walk {
+        Walk {
+            cols,
+            visited: CellSet::default(),
+            path: Vec::with_capacity(longest),
+        }
+    }
+
+    /// Whether `cell` (a row-major index) is marked.
+    #[inline(always)]
+    pub fn is_marked(&self, cell: u8) -> bool {
+        self.visited.contains(cell)
+    }
+
+    /// Whether (`row`, `col`) is marked (a view's question: any
+    /// coordinates, no panic).
+    pub fn holds(&self, row: usize, col: usize) -> bool {
+        self.visited.holds(row, col, self.cols)
+    }
+
+    /// The path's cells, first entered first.
+    pub fn path(&self) -> &[(u8, u8)] {
+        &self.path
+    }
+
+    /// (`row`, `col`) joins the path, marked unless `mark` is off (a bug).
+    #[inline(always)]
+    pub fn enter(&mut self, row: u8, col: u8, mark: bool) {
+        if mark {
+            self.visited.insert(CellSet::index(row, col, self.cols));
+        }
+        self.path.push((row, col));
+    }
+
+    /// (`row`, `col`), the last cell, leaves the path, its mark cleared
+    /// unless `unmark` is off (a bug).
+    #[inline(always)]
+    pub fn leave(&mut self, row: u8, col: u8, unmark: bool) {
+        if unmark {
+            self.visited.remove(CellSet::index(row, col, self.cols));
+        }
+        self.path.pop();
+    }
+
+    /// The walk's invariants (`debug_assert!`): the path is `open`, the
+    /// driver's open cells, and, where the rules keep the marks right
+    /// (`marks_follow`, off for a bug's), the marks are the path's cells.
+    pub fn check(&self, open: impl Iterator<Item = (u8, u8)>, marks_follow: bool) {
+        let open: Vec<(u8, u8)> = open.collect();
+        debug_assert_eq!(self.path, open, "the path is the open cells");
+        let cols = self.cols;
+        let marks: CellSet = open
+            .iter()
+            .map(|&(r, c)| CellSet::index(r, c, cols))
+            .collect();
+        debug_assert!(
+            !marks_follow || self.visited == marks,
+            "the visited set equals the path {open:?}"
+        );
+    }
+
+    /// The heap the path takes.
+    pub fn heap_bytes(&self) -> usize {
+        self.path.capacity() * std::mem::size_of::<(u8, u8)>()
+    }
+}
 
 /// A set of cells of a grid of at most 256 cells: one bit per cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

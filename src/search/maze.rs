@@ -28,7 +28,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::CellSet;
+use super::grid::{Cells, Walk};
 use super::{Counters, Search};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
@@ -61,9 +61,6 @@ impl Rules for NoMark {
 /// The node budget a bug whose walk never ends gets when `--max-nodes` is
 /// not given.
 pub const BUG_BUDGET: u64 = 1000;
-
-/// The largest maze side.
-pub const MAX_SIDE: usize = 16;
 
 /// How many paths the search keeps (the summary prints at most this many;
 /// the count goes on).
@@ -114,6 +111,26 @@ impl Move {
             Move::R => "right",
             Move::U => "up",
         }
+    }
+
+    /// The move from (`row`, `col`) to a cell next to it.
+    fn between((row, col): (u8, u8), to: (u8, u8)) -> Move {
+        if to.0 > row {
+            Move::D
+        } else if to.1 < col {
+            Move::L
+        } else if to.1 > col {
+            Move::R
+        } else {
+            Move::U
+        }
+    }
+
+    /// The moves along `path` (`""` for a path of one cell, or none).
+    fn along(path: &[(u8, u8)]) -> String {
+        path.windows(2)
+            .map(|step| Move::between(step[0], step[1]).letter())
+            .collect()
     }
 
     /// The cell this move leads to from (`row`, `col`) on a `rows`×`cols`
@@ -202,38 +219,15 @@ pub enum Step {
     Close,
 }
 
-/// A validated maze: `rows`×`cols` cells, 1..=16 each way. Built only by
-/// [`Grid::new`] (in `crate::input::maze`), which validates it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    /// Row-major: true for an open cell.
-    pub(crate) open: Vec<bool>,
-}
+/// A validated maze: `rows`×`cols` cells, 1..=16 each way, true for an
+/// open cell. Built only by [`Grid::new`] (in `crate::input::maze`), which
+/// validates it.
+pub type Grid = Cells<bool>;
 
 impl Grid {
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
     /// Whether (`row`, `col`) is open.
     pub fn is_open(&self, row: usize, col: usize) -> bool {
-        self.open[row * self.cols + col]
-    }
-
-    /// The rows as `1`/`0` strings, as the default is written.
-    pub fn lines(&self) -> Vec<String> {
-        self.open
-            .chunks(self.cols)
-            .map(|row| row.iter().map(|&o| if o { '1' } else { '0' }).collect())
-            .collect()
+        self.at(row, col)
     }
 }
 
@@ -255,12 +249,10 @@ pub struct Cell {
 pub struct MazeTree<R> {
     grid: Grid,
     rejects: bool,
-    /// One bit per cell (at most 16×16 = 256): the current path's cells.
-    visited: CellSet,
+    /// The current path's cells, and their visited marks.
+    walk: Walk,
     /// The first [`KEPT_PATHS`] paths found.
     paths: Vec<String>,
-    /// The current path's moves, kept for the paths found.
-    moves: String,
     rules: PhantomData<R>,
 }
 
@@ -284,7 +276,7 @@ impl<R: Rules> MazeTree<R> {
     /// Step 1: the start's wall, or else the goal's, if either is one.
     fn end_wall(&self) -> Option<(u8, u8)> {
         let goal = (self.grid.rows - 1, self.grid.cols - 1);
-        if !self.grid.open[0] {
+        if !self.grid.cells[0] {
             Some((0, 0))
         } else if !self.grid.is_open(goal.0, goal.1) {
             Some((goal.0 as u8, goal.1 as u8))
@@ -330,7 +322,7 @@ impl<R: Rules> Tree for MazeTree<R> {
         }
         counters.solutions += 1;
         if self.paths.len() < KEPT_PATHS {
-            self.paths.push(self.moves.clone());
+            self.paths.push(Move::along(self.walk.path()));
         }
         Arrive::Leave(MazeEvent::Solution)
     }
@@ -362,9 +354,9 @@ impl<R: Rules> Tree for MazeTree<R> {
                 continue;
             };
             let index = self.cell(row, col);
-            let reason = if !self.grid.open[index] {
+            let reason = if !self.grid.cells[index] {
                 Reason::Wall
-            } else if self.visited.contains(index as u8) {
+            } else if self.walk.is_marked(index as u8) {
                 Reason::Visited
             } else {
                 return Choice::Place((row, col, Some(mv)));
@@ -389,13 +381,7 @@ impl<R: Rules> Tree for MazeTree<R> {
         (row, col, mv): Self::Choice,
         _counters: &mut Counters,
     ) -> (Cell, MazeEvent) {
-        if R::MARK {
-            self.visited
-                .insert(CellSet::index(row, col, self.grid.cols));
-        }
-        if let Some(mv) = mv {
-            self.moves.push(mv.letter());
-        }
+        self.walk.enter(row, col, R::MARK);
         let cell = Cell {
             row,
             col,
@@ -417,34 +403,22 @@ impl<R: Rules> Tree for MazeTree<R> {
     /// Step 5: the cell leaves the path.
     #[inline(always)]
     fn undo(&mut self, cell: Cell, _depth: usize) -> MazeEvent {
-        if R::MARK {
-            self.visited
-                .remove(CellSet::index(cell.row, cell.col, self.grid.cols));
-        }
-        if cell.mv.is_some() {
-            self.moves.pop();
-        }
+        self.walk.leave(cell.row, cell.col, R::MARK);
         MazeEvent::Undo {
             row: cell.row,
             col: cell.col,
         }
     }
 
+    /// With `no-mark` no cell is marked.
     fn check(&self, cells: &[Cell]) {
-        let cols = self.grid.cols;
-        let visited: CellSet = cells[1..]
-            .iter()
-            .map(|c| CellSet::index(c.row, c.col, cols))
-            .collect();
-        debug_assert!(
-            !R::MARK || self.visited == visited,
-            "the visited set equals the path {cells:?}"
-        );
+        self.walk
+            .check(cells[1..].iter().map(|c| (c.row, c.col)), R::MARK);
     }
 
     fn heap_bytes(&self) -> usize {
-        self.grid.open.capacity()
-            + self.moves.capacity()
+        self.grid.heap_bytes()
+            + self.walk.heap_bytes()
             + self.paths.capacity() * std::mem::size_of::<String>()
             + self.paths.iter().map(String::capacity).sum::<usize>()
     }
@@ -456,9 +430,8 @@ impl<R: Rules> Maze<R> {
         Backtrack::of(MazeTree {
             grid: grid.clone(),
             rejects,
-            visited: CellSet::default(),
+            walk: Walk::new(grid.cols, grid.rows * grid.cols),
             paths: Vec::new(),
-            moves: String::with_capacity(grid.rows * grid.cols),
             rules: PhantomData,
         })
     }
@@ -478,35 +451,30 @@ impl<R: Rules> Maze<R> {
         self.tree().rejects
     }
 
-    /// The cells on the path, start first (the root left out).
-    fn cells(&self) -> impl Iterator<Item = &Cell> {
-        self.nodes().skip(1)
-    }
-
     /// The current path's cells, start first.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.cells().map(|c| (c.row, c.col)).collect()
+        self.tree().walk.path().to_vec()
     }
 
     /// The current path's moves as a string (`""` at the start).
     pub fn moves(&self) -> String {
-        self.tree().moves.clone()
+        Move::along(self.tree().walk.path())
     }
 
     /// The move that entered the current cell, if any (none at the start or
     /// with no cell on the path).
     pub fn last_move(&self) -> Option<Move> {
-        self.cells().last().and_then(|c| c.mv)
+        self.nodes().skip(1).last().and_then(|c| c.mv)
     }
 
     /// The cell being decided: the deepest cell on the path.
     pub fn current(&self) -> Option<(u8, u8)> {
-        self.cells().last().map(|c| (c.row, c.col))
+        self.tree().walk.path().last().copied()
     }
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        self.tree().visited.holds(row, col, self.grid().cols)
+        self.tree().walk.holds(row, col)
     }
 
     /// How many paths were found so far.
@@ -526,7 +494,7 @@ impl<R: Rules> Maze<R> {
             return Step::Begin;
         };
         match event {
-            MazeEvent::Reject { mv: None, .. } if self.grid().open[0] => Step::GoalWall,
+            MazeEvent::Reject { mv: None, .. } if self.grid().cells[0] => Step::GoalWall,
             MazeEvent::Reject { mv: None, .. } => Step::StartWall,
             MazeEvent::Reject {
                 reason: Reason::Wall,
@@ -551,7 +519,7 @@ mod tests {
         Grid {
             rows: rows.len(),
             cols: rows[0].len(),
-            open: rows
+            cells: rows
                 .iter()
                 .flat_map(|r| r.bytes().map(|b| b == b'1'))
                 .collect(),

@@ -37,7 +37,7 @@ use std::marker::PhantomData;
 
 use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{CellSet, Dir};
+use super::grid::{CellSet, Cells, Dir, Walk};
 
 /// How a [`WordSearch`] keeps its visited marks: the correct rules
 /// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
@@ -80,8 +80,6 @@ impl Rules for NoVisitedCheck {
     const CHECK_VISITED: bool = false;
 }
 
-/// The largest board side.
-pub const MAX_SIDE: usize = 16;
 /// The longest word.
 pub const MAX_WORD: usize = 32;
 
@@ -176,52 +174,17 @@ pub enum Step {
 
 /// A validated board: rectangular, upper-case letters, at most 16×16. Built
 /// only by [`Board::new`] (in `crate::input::word`), which validates it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    pub(crate) letters: Vec<u8>,
-}
+pub type Board = Cells<u8>;
 
 impl Board {
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
     /// The letter at (`row`, `col`), as an upper-case ASCII byte.
     pub fn letter(&self, row: usize, col: usize) -> u8 {
-        self.letters[row * self.cols + col]
-    }
-
-    /// The rows as strings.
-    pub fn lines(&self) -> Vec<String> {
-        self.letters
-            .chunks(self.cols.max(1))
-            .map(|row| String::from_utf8_lossy(row).into_owned())
-            .collect()
+        self.at(row, col)
     }
 
     /// How often each letter A–Z occurs.
     pub fn inventory(&self) -> [usize; 26] {
-        tally(&self.letters)
-    }
-
-    /// The neighbour of `cell` in direction `dir`, if on the board.
-    pub fn neighbor(&self, cell: usize, dir: usize) -> Option<usize> {
-        let (dr, dc, _) = DIRECTIONS[dir];
-        let row = (cell / self.cols).checked_add_signed(dr as isize)?;
-        let col = (cell % self.cols).checked_add_signed(dc as isize)?;
-        (row < self.rows && col < self.cols).then_some(row * self.cols + col)
-    }
-
-    pub(crate) fn coords(&self, cell: usize) -> (u8, u8) {
-        ((cell / self.cols) as u8, (cell % self.cols) as u8)
+        tally(&self.cells)
     }
 }
 
@@ -272,10 +235,9 @@ pub struct WordTree<R> {
     preamble: Vec<WordEvent>,
     /// Whether step 1 decided the result, so no cell is searched.
     decided: bool,
-    /// The current path's cells (with a bug, the cells its marks say).
-    visited: CellSet,
-    /// The current path, in search order.
-    path: Vec<(u8, u8)>,
+    /// The current path, in search order, and its marks (with a bug, the
+    /// cells its marks say).
+    walk: Walk,
     found: Option<Vec<(u8, u8)>>,
     rules: PhantomData<R>,
 }
@@ -297,7 +259,7 @@ impl<R: Rules> WordTree<R> {
     #[cold]
     #[inline(never)]
     fn solution(&mut self, counters: &mut Counters) -> Arrive<WordEvent> {
-        let mut path = self.path.clone();
+        let mut path = self.walk.path().to_vec();
         if self.reversed {
             path.reverse();
         }
@@ -316,7 +278,7 @@ impl<R: Rules> WordTree<R> {
             return event.map_or(Choice::Done, |&event| Choice::Reject(event));
         }
         let first = self.searched[0];
-        let letters = &self.board.letters;
+        let letters = &self.board.cells;
         while let Some(&letter) = letters.get(usize::from(root.next)) {
             let cell = usize::from(root.next);
             root.next += 1;
@@ -324,7 +286,7 @@ impl<R: Rules> WordTree<R> {
                 continue;
             }
             let at = self.board.coords(cell);
-            if R::UNMARK || !self.visited.contains(cell as u8) {
+            if R::UNMARK || !self.walk.is_marked(cell as u8) {
                 return Choice::Place(at);
             }
             // A mark left behind by an earlier path (only a bug leaves
@@ -390,9 +352,9 @@ impl<R: Rules> Tree for WordTree<R> {
                 continue;
             };
             let next = CellSet::index(row, col, cols);
-            let reason = if R::CHECK_VISITED && self.visited.contains(next) {
+            let reason = if R::CHECK_VISITED && self.walk.is_marked(next) {
                 Reason::Visited
-            } else if self.board.letters[usize::from(next)] != wanted {
+            } else if self.board.cells[usize::from(next)] != wanted {
                 Reason::Mismatch
             } else {
                 return Choice::Place((row, col));
@@ -418,9 +380,7 @@ impl<R: Rules> Tree for WordTree<R> {
         (row, col): (u8, u8),
         _counters: &mut Counters,
     ) -> (Cell, WordEvent) {
-        self.visited
-            .insert(CellSet::index(row, col, self.board.cols));
-        self.path.push((row, col));
+        self.walk.enter(row, col, true);
         let index = depth as u8;
         let wanted = self.searched.get(depth + 1).copied().unwrap_or(0);
         (
@@ -446,40 +406,27 @@ impl<R: Rules> Tree for WordTree<R> {
     /// Step 7: the cell leaves the path.
     #[inline(always)]
     fn undo(&mut self, cell: Cell, _depth: usize) -> WordEvent {
-        if R::UNMARK {
-            self.visited
-                .remove(CellSet::index(cell.row, cell.col, self.board.cols));
-        }
-        self.path.pop();
+        self.walk.leave(cell.row, cell.col, R::UNMARK);
         WordEvent::Undo {
             row: cell.row,
             col: cell.col,
         }
     }
 
+    /// A bug's marks follow its own mistake, not the path.
     fn check(&self, cells: &[Cell]) {
-        let path: Vec<(u8, u8)> = cells[1..].iter().map(|c| (c.row, c.col)).collect();
-        debug_assert_eq!(self.path, path, "the path is the open cells");
-        let cols = self.board.cols;
-        let visited: CellSet = path
-            .iter()
-            .map(|&(r, c)| CellSet::index(r, c, cols))
-            .collect();
-        // A bug's marks follow its own mistake, not the path.
-        debug_assert!(
-            R::BUG.is_some() || self.visited == visited,
-            "the visited set equals the path {path:?}"
-        );
+        let open = cells[1..].iter().map(|c| (c.row, c.col));
+        self.walk.check(open, R::BUG.is_none());
     }
 
     /// The board, the word in both spellings, step 1's events, the path
     /// and the path found.
     fn heap_bytes(&self) -> usize {
-        self.board.letters.capacity()
+        self.board.heap_bytes()
             + self.word.capacity()
             + self.searched.capacity()
             + self.preamble.capacity() * std::mem::size_of::<WordEvent>()
-            + self.path.capacity() * std::mem::size_of::<(u8, u8)>()
+            + self.walk.heap_bytes()
             + self
                 .found
                 .as_ref()
@@ -530,8 +477,7 @@ impl<R: Rules> WordSearch<R> {
             reversed,
             preamble,
             decided,
-            visited: CellSet::default(),
-            path: Vec::with_capacity(letters.len()),
+            walk: Walk::new(board.cols, letters.len()),
             found,
             rules: PhantomData,
         });
@@ -593,7 +539,7 @@ impl<R: Rules> WordSearch<R> {
 
     /// The current path, in search order: `(row, col)` of each cell.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.tree().path.clone()
+        self.tree().walk.path().to_vec()
     }
 
     /// The step of the algorithm that `last` (the last event yielded, `None`
@@ -621,7 +567,7 @@ impl<R: Rules> WordSearch<R> {
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        self.tree().visited.holds(row, col, self.board().cols)
+        self.tree().walk.holds(row, col)
     }
 
     /// The path the word was found along, in the original word's order.

@@ -45,7 +45,7 @@
 
 use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{CellSet, Dir};
+use super::grid::{CellSet, Dir, Walk};
 use super::word::{Board, MAX_WORD, tally};
 
 /// The most words in a list.
@@ -288,10 +288,8 @@ pub struct WordsTree {
     trie: Trie,
     /// The `reject` events of step 1 (kept only when rejects are on).
     preamble: Vec<WordsEvent>,
-    /// The current path's cells.
-    visited: CellSet,
-    /// The current path.
-    path: Vec<(u8, u8)>,
+    /// The current path and its marks.
+    walk: Walk,
     /// The path each word was found along, by word.
     found: Vec<Option<Vec<(u8, u8)>>>,
 }
@@ -302,7 +300,7 @@ pub type Words = Backtrack<WordsTree>;
 impl WordsTree {
     /// Step 3: word `word` ends at the path's trie node `node`.
     fn solution(&mut self, node: u16, word: u8, counters: &mut Counters) -> Arrive<WordsEvent> {
-        self.found[usize::from(word)] = Some(self.path.clone());
+        self.found[usize::from(word)] = Some(self.walk.path().to_vec());
         counters.solutions += 1;
         let event = WordsEvent::Solution { word };
         if self.options.prune {
@@ -339,7 +337,7 @@ impl WordsTree {
             root.next += 1;
             return Choice::Reject(event);
         }
-        let letters = &self.board.letters;
+        let letters = &self.board.cells;
         loop {
             let cell = usize::from(root.next) - self.preamble.len();
             let Some(&letter) = letters.get(cell) else {
@@ -409,11 +407,11 @@ impl Tree for WordsTree {
                 continue;
             };
             let next = CellSet::index(row, col, cols);
-            let reason = if self.visited.contains(next) {
+            let reason = if self.walk.is_marked(next) {
                 Refusal::Visited
             } else if let Some(child) = self
                 .trie
-                .child(cell.trie, self.board.letters[usize::from(next)])
+                .child(cell.trie, self.board.cells[usize::from(next)])
             {
                 return Choice::Place((row, col, child));
             } else {
@@ -434,9 +432,7 @@ impl Tree for WordsTree {
         (row, col, trie): (u8, u8, u16),
         _counters: &mut Counters,
     ) -> (Cell, WordsEvent) {
-        self.visited
-            .insert(CellSet::index(row, col, self.board.cols));
-        self.path.push((row, col));
+        self.walk.enter(row, col, true);
         let cell = Cell {
             row,
             col,
@@ -457,9 +453,7 @@ impl Tree for WordsTree {
 
     /// Step 6: the cell leaves the path.
     fn undo(&mut self, cell: Cell, _depth: usize) -> WordsEvent {
-        self.visited
-            .remove(CellSet::index(cell.row, cell.col, self.board.cols));
-        self.path.pop();
+        self.walk.leave(cell.row, cell.col, true);
         WordsEvent::Undo {
             row: cell.row,
             col: cell.col,
@@ -467,14 +461,8 @@ impl Tree for WordsTree {
     }
 
     fn check(&self, cells: &[Cell]) {
-        let path: Vec<(u8, u8)> = cells[1..].iter().map(|c| (c.row, c.col)).collect();
-        debug_assert_eq!(self.path, path, "the path is the open cells");
-        let cols = self.board.cols;
-        let visited: CellSet = path
-            .iter()
-            .map(|&(r, c)| CellSet::index(r, c, cols))
-            .collect();
-        debug_assert_eq!(self.visited, visited, "visited is the path");
+        self.walk
+            .check(cells[1..].iter().map(|c| (c.row, c.col)), true);
     }
 
     fn heap_bytes(&self) -> usize {
@@ -484,12 +472,12 @@ impl Tree for WordsTree {
             .flatten()
             .map(|p| p.capacity() * std::mem::size_of::<(u8, u8)>())
             .sum();
-        self.board.letters.capacity()
+        self.board.heap_bytes()
             + self.words.iter().map(String::capacity).sum::<usize>()
             + self.words.capacity() * std::mem::size_of::<String>()
             + self.trie.nodes.capacity() * std::mem::size_of::<TrieNode>()
             + self.preamble.capacity() * std::mem::size_of::<WordsEvent>()
-            + self.path.capacity() * std::mem::size_of::<(u8, u8)>()
+            + self.walk.heap_bytes()
             + self.found.capacity() * std::mem::size_of::<Option<Vec<(u8, u8)>>>()
             + paths
     }
@@ -537,8 +525,7 @@ impl Words {
             words: words.to_vec(),
             trie,
             preamble,
-            visited: CellSet::default(),
-            path: Vec::with_capacity(MAX_WORD),
+            walk: Walk::new(board.cols, MAX_WORD),
             found: vec![None; words.len()],
         })
     }
@@ -570,14 +557,15 @@ impl Words {
 
     /// The current path: `(row, col)` of each cell.
     pub fn path(&self) -> Vec<(u8, u8)> {
-        self.tree().path.clone()
+        self.tree().walk.path().to_vec()
     }
 
     /// The current path's letters.
     pub fn prefix(&self) -> String {
         let board = self.board();
         self.tree()
-            .path
+            .walk
+            .path()
             .iter()
             .map(|&(r, c)| char::from(board.letter(usize::from(r), usize::from(c))))
             .collect()
@@ -585,7 +573,7 @@ impl Words {
 
     /// Whether a cell is on the current path.
     pub fn is_visited(&self, row: usize, col: usize) -> bool {
-        self.tree().visited.holds(row, col, self.board().cols())
+        self.tree().walk.holds(row, col)
     }
 
     /// The path word `i` was found along, once found.
