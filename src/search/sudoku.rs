@@ -733,6 +733,17 @@ pub fn format_digits(mask: u16) -> String {
     super::format_set(bits(u32::from(mask)).map(|b| b + 1))
 }
 
+/// A grid's rows as strings of digits, `.` for a blank.
+pub fn digit_rows(grid: &[u8], size: usize) -> Vec<String> {
+    grid.chunks(size)
+        .map(|row| {
+            row.iter()
+                .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                .collect()
+        })
+        .collect()
+}
+
 /// A mask as binary digits, digit `size` first: `000010001` holds 1 and 5.
 pub fn format_digit_mask(mask: u16, size: u8) -> String {
     (0..size)

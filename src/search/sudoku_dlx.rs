@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::backtrack::Backtrack;
 use super::cover::{CoverEvent, CoverTree, Problem, Reading};
-use super::sudoku::{Geometry, Puzzle};
+use super::sudoku::{Geometry, Puzzle, digit_rows};
 
 /// The count at which the search stops.
 pub const CAP: u8 = 2;
@@ -224,11 +224,7 @@ impl SudokuDlx {
     pub fn solution_rows(&self) -> Vec<String> {
         let size = usize::from(self.geometry().size);
         self.first_solution()
-            .map(|grid| {
-                grid.chunks(size)
-                    .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
-                    .collect()
-            })
+            .map(|grid| digit_rows(&grid, size))
             .unwrap_or_default()
     }
 }

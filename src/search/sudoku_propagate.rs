@@ -39,7 +39,7 @@
 //! equal the masks recomputed from the grid.
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units};
+use super::sudoku::{CAP, Geometry, Puzzle, Unit, Units, digit_rows};
 use super::{Cause, Counters};
 
 /// A unit by kind and number (box `b` counts row-major over the boxes):
@@ -508,11 +508,7 @@ impl Propagate {
     pub fn solution_rows(&self) -> Vec<String> {
         let size = self.tree().cells.size();
         self.first_solution()
-            .map(|grid| {
-                grid.chunks(size)
-                    .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
-                    .collect()
-            })
+            .map(|grid| digit_rows(grid, size))
             .unwrap_or_default()
     }
 

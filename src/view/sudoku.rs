@@ -10,7 +10,9 @@ use std::fmt::{self, Write as _};
 
 use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
-use crate::search::sudoku::{CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, format_digits};
+use crate::search::sudoku::{
+    CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, digit_rows, format_digits,
+};
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
@@ -221,25 +223,14 @@ impl<R: Rules> Sudoku<R> {
     /// The working grid's rows as strings, `.` for a blank.
     pub fn grid_rows(&self) -> Vec<String> {
         let size = self.geometry().size as usize;
-        self.grid()
-            .chunks(size)
-            .map(|row| {
-                row.iter()
-                    .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
-                    .collect()
-            })
-            .collect()
+        digit_rows(self.grid(), size)
     }
 
     /// The rows of the first solution as strings (none before it is found).
     pub fn solution_rows(&self) -> Vec<String> {
         let size = self.geometry().size as usize;
         self.first_solution()
-            .map(|grid| {
-                grid.chunks(size)
-                    .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
-                    .collect()
-            })
+            .map(|grid| digit_rows(grid, size))
             .unwrap_or_default()
     }
 }
