@@ -47,9 +47,7 @@ pub enum ColourEvent {
     Solution,
 }
 
-event_kinds!(ColourEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(ColourEvent);
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -188,9 +188,7 @@ pub enum MazeEvent {
     Solution,
 }
 
-event_kinds!(MazeEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(MazeEvent);
 
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

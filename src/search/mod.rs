@@ -14,9 +14,20 @@
 /// Implements [`SearchEvent`] for an event enum from its variants' kinds:
 /// `event_kinds!(WordEvent { Place => Place, Reject | TooLong => Reject, ... })`
 /// names each variant (or several, joined by `|`) and the [`EventKind`] it
-/// is. The same `match` every engine would write by hand, so it costs the
-/// same; a variant left out is a compile error (the match is exhaustive).
+/// is; `event_kinds!(MazeEvent)` is an enum whose variants are the five
+/// kinds by their own names. The same `match` every engine would write by
+/// hand, so it costs the same; a variant left out is a compile error (the
+/// match is exhaustive).
 macro_rules! event_kinds {
+    ($event:ident) => {
+        event_kinds!($event {
+            Place => Place,
+            Reject => Reject,
+            DeadEnd => DeadEnd,
+            Undo => Undo,
+            Solution => Solution,
+        });
+    };
     ($event:ident { $($($variant:ident)|+ => $kind:ident),+ $(,)? }) => {
         impl $crate::search::SearchEvent for $event {
             fn kind(&self) -> $crate::search::EventKind {

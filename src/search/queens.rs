@@ -300,9 +300,7 @@ pub enum QueensEvent {
     Solution { queens: Columns, weight: u8 },
 }
 
-event_kinds!(QueensEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(QueensEvent);
 
 /// The steps of the algorithm (the module's opening comment), one per kind
 /// of event, so that a view can say which step ran without knowing the

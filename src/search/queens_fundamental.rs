@@ -87,9 +87,7 @@ pub enum FundamentalEvent {
     },
 }
 
-event_kinds!(FundamentalEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(FundamentalEvent);
 
 impl FundamentalEvent {
     /// The same event as the full mask search yields it (a solution of

@@ -53,9 +53,7 @@ pub enum StateEvent {
     Solution { queens: Columns, weight: u8 },
 }
 
-event_kinds!(StateEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(StateEvent);
 
 impl StateEvent {
     /// The same event as the mask search yields it (without attackers).

@@ -150,9 +150,7 @@ pub enum SudokuEvent {
     Solution { count: u8 },
 }
 
-event_kinds!(SudokuEvent {
-    Place => Place, Reject => Reject, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
+event_kinds!(SudokuEvent);
 
 /// The steps of the algorithm (the module's opening comment), one per kind
 /// of event.
