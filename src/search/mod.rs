@@ -15,12 +15,14 @@
 /// `event_kinds!(WordEvent { Place => Place, Reject | TooLong => Reject, ... })`
 /// names each variant (or several, joined by `|`) and the [`EventKind`] it
 /// is; `event_kinds!(MazeEvent)` is an enum whose variants are the five
-/// kinds by their own names. The same `match` every engine would write by
-/// hand, so it costs the same; a variant left out is a compile error (the
-/// match is exhaustive).
+/// kinds by their own names. With `=> Step` (`event_kinds!(SudokuEvent =>
+/// Step)`), the event also gets `step()`: the search's `Step` of the same
+/// name as its kind, for a search whose steps are one per kind. The same
+/// `match` every engine would write by hand, so it costs the same; a
+/// variant left out is a compile error (the match is exhaustive).
 macro_rules! event_kinds {
-    ($event:ident) => {
-        event_kinds!($event {
+    ($event:ident $(=> $step:ident)?) => {
+        event_kinds!($event $(=> $step)? {
             Place => Place,
             Reject => Reject,
             DeadEnd => DeadEnd,
@@ -28,12 +30,63 @@ macro_rules! event_kinds {
             Solution => Solution,
         });
     };
+    ($event:ident => $step:ident { $($($variant:ident)|+ => $kind:ident),+ $(,)? }) => {
+        event_kinds!($event { $($($variant)|+ => $kind),+ });
+
+        impl $event {
+            /// The algorithm step that yields this event.
+            pub fn step(&self) -> $step {
+                match self {
+                    $($($event::$variant { .. })|+ => $step::$kind,)+
+                }
+            }
+        }
+    };
     ($event:ident { $($($variant:ident)|+ => $kind:ident),+ $(,)? }) => {
         impl $crate::search::SearchEvent for $event {
             fn kind(&self) -> $crate::search::EventKind {
                 match self {
                     $($($event::$variant { .. })|+ => $crate::search::EventKind::$kind,)+
                 }
+            }
+        }
+    };
+}
+
+/// Implements [`Cause`] for an enum of reasons, listed in their order
+/// (docs/EVENTS.md's), each with its JSON name and its plain words:
+/// `causes!(Unit { Row => ("row", "row"), Col => ("col", "column"), ... })`.
+/// The list names every variant in declaration order (checked when it
+/// compiles), so that a reason's index, its bit in [`Causes`], is its
+/// place in the list.
+macro_rules! causes {
+    ($cause:ident { $($variant:ident => ($name:literal, $words:literal)),+ $(,)? }) => {
+        const _: () = {
+            let mut index = 0;
+            $(
+                assert!($cause::$variant as usize == index, "causes! lists the variants in order");
+                index += 1;
+            )+
+            let _ = index;
+        };
+
+        impl $crate::search::Cause for $cause {
+            const ALL: &'static [$cause] = &[$($cause::$variant),+];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $($cause::$variant => $name,)+
+                }
+            }
+
+            fn words(self) -> &'static str {
+                match self {
+                    $($cause::$variant => $words,)+
+                }
+            }
+
+            fn index(self) -> u8 {
+                self as u8
             }
         }
     };

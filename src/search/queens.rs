@@ -35,7 +35,7 @@
 //! others' tests.
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Cause, Causes, Counters, Phase, Search};
+use super::{Causes, Counters, Phase, Search};
 
 mod check_at_end;
 mod one_diagonal;
@@ -196,31 +196,12 @@ pub enum Attack {
     Low,
 }
 
-impl Cause for Attack {
-    const ALL: &'static [Attack] = &[Attack::Symmetry, Attack::Column, Attack::High, Attack::Low];
-
-    fn name(self) -> &'static str {
-        match self {
-            Attack::Symmetry => "symmetry",
-            Attack::Column => "column",
-            Attack::High => "high",
-            Attack::Low => "low",
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Attack::Symmetry => "symmetry",
-            Attack::Column => "occupied column",
-            Attack::High => "high diagonal",
-            Attack::Low => "low diagonal",
-        }
-    }
-
-    fn index(self) -> u8 {
-        self as u8
-    }
-}
+causes!(Attack {
+    Symmetry => ("symmetry", "symmetry"),
+    Column => ("column", "occupied column"),
+    High => ("high", "high diagonal"),
+    Low => ("low", "low diagonal"),
+});
 
 /// The reasons for one N-Queens reject.
 pub type Attacks = Causes<Attack>;

@@ -29,7 +29,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::{Cause, Causes, Counters, Phase, bits};
+use super::{Causes, Counters, Phase, bits};
 
 /// When a [`Sudoku`] stops and what it keeps: the correct rules
 /// ([`Unique`], and [`FirstSolution`] that the bug lab compares with), or
@@ -82,29 +82,11 @@ pub enum Unit {
     Box,
 }
 
-impl Cause for Unit {
-    const ALL: &'static [Unit] = &[Unit::Row, Unit::Col, Unit::Box];
-
-    fn name(self) -> &'static str {
-        match self {
-            Unit::Row => "row",
-            Unit::Col => "col",
-            Unit::Box => "box",
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Unit::Row => "row",
-            Unit::Col => "column",
-            Unit::Box => "box",
-        }
-    }
-
-    fn index(self) -> u8 {
-        self as u8
-    }
-}
+causes!(Unit {
+    Row => ("row", "row"),
+    Col => ("col", "column"),
+    Box => ("box", "box"),
+});
 
 /// The units that already hold a rejected digit.
 pub type Units = Causes<Unit>;
@@ -150,8 +132,6 @@ pub enum SudokuEvent {
     Solution { count: u8 },
 }
 
-event_kinds!(SudokuEvent);
-
 /// The steps of the algorithm (the module's opening comment), one per kind
 /// of event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,18 +150,7 @@ pub enum Step {
     Undo,
 }
 
-impl SudokuEvent {
-    /// The algorithm step that yields this event.
-    pub fn step(&self) -> Step {
-        match self {
-            SudokuEvent::Place { .. } => Step::Place,
-            SudokuEvent::Reject { .. } => Step::Reject,
-            SudokuEvent::DeadEnd { .. } => Step::DeadEnd,
-            SudokuEvent::Undo { .. } => Step::Undo,
-            SudokuEvent::Solution { .. } => Step::Solution,
-        }
-    }
-}
+event_kinds!(SudokuEvent => Step);
 
 /// A validated grid of givens: 4×4 or 9×9, digits in range, no unit holding
 /// a digit twice. It may still have no solution. Built only by

@@ -103,10 +103,6 @@ pub enum CoverEvent {
     Solution { count: u64 },
 }
 
-event_kinds!(CoverEvent {
-    Place => Place, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution
-});
-
 /// The steps of the algorithm (the module's opening comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -122,17 +118,7 @@ pub enum Step {
     Undo,
 }
 
-impl CoverEvent {
-    /// The algorithm step that yields this event.
-    pub fn step(&self) -> Step {
-        match self {
-            CoverEvent::Place { .. } => Step::Place,
-            CoverEvent::DeadEnd { .. } => Step::DeadEnd,
-            CoverEvent::Undo { .. } => Step::Undo,
-            CoverEvent::Solution { .. } => Step::Solution,
-        }
-    }
-}
+event_kinds!(CoverEvent => Step { Place => Place, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution });
 
 /// How a cover search's events read: plain exact cover ([`Plain`]), or
 /// a problem made from another puzzle that reads its events back in that
