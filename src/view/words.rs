@@ -222,7 +222,7 @@ impl Report for Words {
                 // The node just entered ends the prefix with its letter.
                 label: format!(
                     "({row},{col}){}",
-                    self.prefix().chars().last().unwrap_or('?')
+                    char::from(self.board().letter(usize::from(row), usize::from(col)))
                 ),
             }),
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
