@@ -270,13 +270,13 @@ impl Sheet for Colour {
                 prose(&[
                     Item(
                         "The vertices are coloured in order 0, 1, 2, ...; each node of the \
-                 search decides one vertex, the root node vertex 0."
+                         search decides one vertex, the root node vertex 0."
                             .into(),
                     ),
                     Item(
                         "A vertex tries the colours in increasing order. A colour already held \
-                 by a neighbour coloured earlier is refused; a vertex with no colour \
-                 left is a dead end, and the search goes back to the vertex before."
+                         by a neighbour coloured earlier is refused; a vertex with no colour \
+                         left is a dead end, and the search goes back to the vertex before."
                             .into(),
                     ),
                     Item(stop.into()),

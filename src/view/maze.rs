@@ -230,14 +230,14 @@ impl<R: Rules> Sheet for Maze<R> {
                     ),
                     Item(
                         "From each cell the moves are tried in the order D, L, R, U, so the \
-                 paths come out in alphabetical order. A move off the grid is not tried; \
-                 a move into a wall or onto a cell already on the path is refused."
+                         paths come out in alphabetical order. A move off the grid is not tried; \
+                         a move into a wall or onto a cell already on the path is refused."
                             .into(),
                     ),
                     Item(
                         "Reaching the goal records a path; the search then goes back and \
-                 looks for more. A cell with no move left is a dead end. Each cell \
-                 entered is a node (the start too; there is no root node)."
+                         looks for more. A cell with no move left is a dead end. Each cell \
+                         entered is a node (the start too; there is no root node)."
                             .into(),
                     ),
                 ]),

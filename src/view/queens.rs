@@ -333,7 +333,7 @@ impl<R: Rules> Sheet for Queens<R> {
             Item("Column c is bit `2^c`; masks are written with column 0 on the right.".into()),
             Item(
                 "For the row being filled, C holds the columns taken, H and L the \
-             columns attacked by diagonals moving toward higher and lower columns."
+                 columns attacked by diagonals moving toward higher and lower columns."
                     .into(),
             ),
             Item(format!(

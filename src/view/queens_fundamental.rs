@@ -205,9 +205,9 @@ impl Sheet for Fundamental {
                 )),
                 Item(
                     "At a solution, write its column list under each of the 8 symmetries \
-                 (turn a queen at (r,c) by 90 degrees to (c, n-1-r); mirror it to \
-                 (r, n-1-c)). Its orbit is how many different lists you get (1, 2, 4 or \
-                 8); it is canonical when its own list is the smallest of them."
+                     (turn a queen at (r,c) by 90 degrees to (c, n-1-r); mirror it to \
+                     (r, n-1-c)). Its orbit is how many different lists you get (1, 2, 4 or \
+                     8); it is canonical when its own list is the smallest of them."
                         .into(),
                 ),
             ])],

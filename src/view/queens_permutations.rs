@@ -160,9 +160,9 @@ impl Sheet for Permutations {
                 Item("used: the columns the queens above hold; free: the others.".into()),
                 Item(
                     "On a complete board `a`, the first row `j` (from 1) whose queen shares \
-                 a diagonal with an earlier row `i` (`a[j] - a[i] == j - i`: high, \
-                 `a[i] - a[j] == j - i`: low) is rejected and the board is a dead end; \
-                 a board with no such row is a solution of weight 1."
+                     a diagonal with an earlier row `i` (`a[j] - a[i] == j - i`: high, \
+                     `a[i] - a[j] == j - i`: low) is rejected and the board is a dead end; \
+                     a board with no such row is a solution of weight 1."
                         .into(),
                 ),
                 Item("No symmetry: every column of row 0 is searched.".into()),

@@ -83,14 +83,14 @@ impl StateView for Array {
         vec![
             Item(
                 "Algorithm B: the only state is the array `a`, `a[i]` the column of \
-             row i's queen."
+                 row i's queen."
                     .into(),
             ),
             Item(
                 "Step B3 tests square (r, c) by looping over the rows `i < r`: \
-             `a[i] == c` is the same column, `c - a[i] == r - i` the same high \
-             diagonal, `a[i] - c == r - i` the same low diagonal. Any of them: the \
-             square is attacked by row i."
+                 `a[i] == c` is the same column, `c - a[i] == r - i` the same high \
+                 diagonal, `a[i] - c == r - i` the same low diagonal. Any of them: the \
+                 square is attacked by row i."
                     .into(),
             ),
         ]
@@ -139,8 +139,8 @@ impl StateView for Bools {
             )),
             Item(
                 "Square (r, c) is attacked when any of its three flags is set: \
-             `column` is the occupied column, `high` the high diagonal, `low` the \
-             low diagonal."
+                 `column` is the occupied column, `high` the high diagonal, `low` the \
+                 low diagonal."
                     .into(),
             ),
         ]

@@ -290,7 +290,6 @@ impl<R: Rules> Sheet for Sudoku<R> {
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
         );
-        let mut items = Vec::new();
         let lines = givens_drawing(self.givens(), size, b);
         let choose = match self.options().order {
             Order::Mrv => {
@@ -304,21 +303,23 @@ impl<R: Rules> Sheet for Sudoku<R> {
                  looking at the others; if it has no candidate, the node is a dead end."
             }
         };
-        items.push(Item(
-            "A blank's candidates are the digits not yet in its row, its column \
-             or its box."
-                .into(),
-        ));
-        items.push(Item(choose.into()));
-        items.push(Item(
-            "The candidates are tried in increasing order, each place entering a \
-             new node; the root and full grids are nodes too."
-                .into(),
-        ));
-        items.push(Item(format!(
-            "The solution count is capped at {CAP}: the search stops at solution \
-             #{CAP}, since two solutions already show the puzzle is not unique."
-        )));
+        let items = [
+            Item(
+                "A blank's candidates are the digits not yet in its row, its column \
+                 or its box."
+                    .into(),
+            ),
+            Item(choose.into()),
+            Item(
+                "The candidates are tried in increasing order, each place entering a \
+                 new node; the root and full grids are nodes too."
+                    .into(),
+            ),
+            Item(format!(
+                "The solution count is capped at {CAP}: the search stops at solution \
+                 #{CAP}, since two solutions already show the puzzle is not unique."
+            )),
+        ];
         section("The problem", vec![wrap_text(&intro), lines, prose(&items)])
     }
 

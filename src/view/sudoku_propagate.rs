@@ -329,40 +329,39 @@ impl Sheet for Propagate {
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
         );
-        let mut items = Vec::new();
         let lines = givens_drawing(self.givens(), size, b);
-        items.extend([
+        let items = [
             Item(
                 "A blank's candidates are the digits not yet in its row, its column \
-             or its box."
+                 or its box."
                     .into(),
             ),
             Item(
                 "Entering a node (the start, or after a guess), repeat until nothing \
-             is forced: the first blank (row by row) with no candidate is a dead \
-             end; else the first blank with one candidate gets it (naked single); \
-             else, looking at rows 0.., then columns 0.., then boxes 0.., and in \
-             each at the digits it lacks in increasing order, the first digit that \
-             fits in no blank of the unit is a dead end, and the first that fits in \
-             one blank only goes there (hidden single)."
+                 is forced: the first blank (row by row) with no candidate is a dead \
+                 end; else the first blank with one candidate gets it (naked single); \
+                 else, looking at rows 0.., then columns 0.., then boxes 0.., and in \
+                 each at the digits it lacks in increasing order, the first digit that \
+                 fits in no blank of the unit is a dead end, and the first that fits in \
+                 one blank only goes there (hidden single)."
                     .into(),
             ),
             Item(
                 "Nothing forced and no blank left: a solution. Otherwise guess: the \
-             blank with the fewest candidates (the first on ties), its digits in \
-             increasing order, each guess entering a new node."
+                 blank with the fewest candidates (the first on ties), its digits in \
+                 increasing order, each guess entering a new node."
                     .into(),
             ),
             Item(
                 "Every digit written goes on a trail; when a node ends, its forced \
-             digits are erased, the last first, then its guess."
+                 digits are erased, the last first, then its guess."
                     .into(),
             ),
             Item(format!(
                 "The solution count is capped at {CAP}: the search stops at solution \
                  #{CAP}, erasing every digit still on the trail."
             )),
-        ]);
+        ];
         section("The problem", vec![wrap_text(&intro), lines, prose(&items)])
     }
 

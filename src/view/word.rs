@@ -208,8 +208,8 @@ impl<R: Rules> Sheet for WordSearch<R> {
         items.push(if options.inventory {
             Item(
                 "Inventory: before any cell is tried, the word's letters are counted \
-             against the board's; a letter the word needs more often than the board \
-             holds it ends the search with no node entered."
+                 against the board's; a letter the word needs more often than the board \
+                 holds it ends the search with no node entered."
                     .into(),
             )
         } else {

@@ -273,14 +273,14 @@ impl Sheet for Words {
         items.push(if options.inventory {
             Item(
                 "Before the search, a word longer than the board has cells, or \
-             needing a letter more often than the board holds it, is rejected and \
-             left out."
+                 needing a letter more often than the board holds it, is rejected and \
+                 left out."
                     .into(),
             )
         } else {
             Item(
                 "Before the search, a word longer than the board has cells is \
-             rejected and left out (the letter inventory check is off)."
+                 rejected and left out (the letter inventory check is off)."
                     .into(),
             )
         });
@@ -300,14 +300,14 @@ impl Sheet for Words {
         items.push(if options.prune {
             Item(
                 "Pruning: a found word's node is cut out of the trie when nothing \
-             hangs below it, then each node above left with no branch and no \
-             unfound word. When the trie is empty, the search stops."
+                 hangs below it, then each node above left with no branch and no \
+                 unfound word. When the trie is empty, the search stops."
                     .into(),
             )
         } else {
             Item(
                 "Pruning is off: found words stay in the trie, and the search runs \
-             to the end."
+                 to the end."
                     .into(),
             )
         });
