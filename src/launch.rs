@@ -890,13 +890,29 @@ fn node_budget(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number of nodes (0 or more), not '{text}'"))
 }
 
+/// A value refused for what it must be (`must be at least 1, not 0`):
+/// words that follow the option's name, so the usage error says
+/// `--max must be ...` where another refusal is said `--to: expected ...`.
+/// A type of its own, so that the usage error knows which without reading
+/// the words.
+#[derive(Debug)]
+pub struct Must(String);
+
+impl std::fmt::Display for Must {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "must {}", self.0)
+    }
+}
+
+impl std::error::Error for Must {}
+
 /// Reads a count that must be 1 or more (`--max K`), saying so in the
 /// words a person would use.
-pub fn at_least_one(text: &str) -> Result<u64, String> {
+pub fn at_least_one(text: &str) -> Result<u64, Must> {
     match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1, not 0".to_string()),
+        Ok(0) => Err(Must("be at least 1, not 0".to_string())),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("must be a whole number, at least 1, not '{text}'")),
+        Err(_) => Err(Must(format!("be a whole number, at least 1, not '{text}'"))),
     }
 }
 

@@ -70,10 +70,9 @@ fn usage_error(err: &clap::Error) -> String {
             // `--max <K>` is said `--max`; a positional (`[N]`) is left
             // to its own words, which name it (`n must be ...`).
             let name = arg.split(' ').next().unwrap_or(arg.as_str());
-            let why = why.to_string();
             if !name.starts_with('-') {
-                why
-            } else if why.starts_with("must ") {
+                why.to_string()
+            } else if why.is::<launch::Must>() {
                 format!("{name} {why}")
             } else {
                 format!("{name}: {why}")

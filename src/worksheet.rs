@@ -667,23 +667,34 @@ fn words(text: &str) -> Vec<String> {
     words
 }
 
-/// Paragraphs and `- ` list items, wrapped: a blank line around each
-/// paragraph, none between list items.
-pub(crate) fn prose(parts: &[String]) -> Vec<String> {
+/// One block of a sheet's prose, typed by the view that writes it: whether
+/// a block is a list item is said here, never read back out of its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A paragraph: a blank line before and after it.
+    Para(String),
+    /// A list item, written `- ` with its continuation lines indented:
+    /// consecutive items make one list, with no blank line between them.
+    Item(String),
+}
+
+/// Paragraphs and list items, wrapped to [`WIDTH`]: a blank line around
+/// each paragraph and around each list, none between a list's items.
+pub(crate) fn prose(parts: &[Part]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut was_item = false;
     for part in parts {
-        let item = part.strip_prefix("- ");
+        let is_item = matches!(part, Part::Item(_));
         // Consecutive list items stay together; anything else is a block.
-        let same_list = was_item && item.is_some();
+        let same_list = was_item && is_item;
         if !lines.is_empty() && !same_list {
             lines.push(String::new());
         }
-        match item {
-            Some(item) => lines.extend(wrap(item, "- ", "  ")),
-            None => lines.extend(wrap(part, "", "")),
+        match part {
+            Part::Item(text) => lines.extend(wrap(text, "- ", "  ")),
+            Part::Para(text) => lines.extend(wrap(text, "", "")),
         }
-        was_item = item.is_some();
+        was_item = is_item;
     }
     lines
 }
@@ -708,4 +719,38 @@ pub(crate) fn section(heading: &str, blocks: Vec<Vec<String>>) -> Vec<String> {
 /// grades a filled-in sheet against, never the key printed on the sheet.
 pub fn key<S: Report>(search: S) -> Table {
     Run::new(search).table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Part::{Item, Para};
+    use super::prose;
+
+    /// A paragraph, a list of two items, a paragraph, a one-item list:
+    /// blank lines around each paragraph and each list, none inside a
+    /// list, items wrapped under their text, a code span never broken.
+    #[test]
+    fn prose_sets_paragraphs_apart_and_keeps_a_list_together() {
+        let long = "word ".repeat(20);
+        let parts = [
+            Para("First.".into()),
+            Item(format!("{long}`a b c`")),
+            Item("Two.".into()),
+            Para("- not an item, though it starts like one".into()),
+            Item("Last.".into()),
+        ];
+        let words = "word ".repeat(15);
+        let expected = [
+            "First.".to_string(),
+            String::new(),
+            format!("- {}", words.trim_end()),
+            format!("  {}`a b c`", "word ".repeat(5)),
+            "- Two.".into(),
+            String::new(),
+            "- not an item, though it starts like one".into(),
+            String::new(),
+            "- Last.".into(),
+        ];
+        assert_eq!(prose(&parts), expected);
+    }
 }

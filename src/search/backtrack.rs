@@ -133,7 +133,7 @@ pub trait Tree: Clone + Send + 'static {
     /// Step 5 at the root: the root is left and the search ends (after a
     /// full run or a close); the rules take back what the root's `arrive`
     /// did. Nothing by default.
-    fn leave_root(&mut self, _root: Self::Node) {}
+    fn leave_root(&mut self, _root: &Self::Node) {}
 
     /// The search's invariants over the open nodes (root first), checked
     /// with `debug_assert!` after every place and undo in debug builds.
@@ -163,53 +163,70 @@ pub trait Tree: Clone + Send + 'static {
     }
 }
 
-/// One node on the stack with what the driver keeps of it.
-#[derive(Clone, Debug)]
-struct Slot<N> {
-    node: N,
-    /// Whether any choice of this node was placed (for step 4).
-    placed: bool,
+/// Where the deepest node is in its life, or that the search has halted:
+/// one byte, so that a step tests one value before it branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// [`Phase::Enter`].
+    Enter,
+    /// [`Phase::Scan`].
+    Scan,
+    /// [`Phase::Leave`].
+    Leave,
+    /// Closed or finished: only the closing `undo`s are left, if any.
+    Halted,
 }
 
 /// A search on the one driver: a resumable, cloneable iterator of the
 /// tree's events, with live counters between events.
+///
+/// The deepest node lives in a field of its own (`top`), outside the `Vec`
+/// of the nodes above it: a step reads and writes it at a fixed place,
+/// with no length to load or check. Every node above the deepest has
+/// placed a choice (the one that leads down the path), so the driver keeps
+/// one `placed` flag, the deepest node's.
 #[derive(Clone, Debug)]
 pub struct Backtrack<T: Tree> {
     tree: T,
-    /// The open nodes, root first; never empty until the search ends.
-    stack: Vec<Slot<T::Node>>,
-    /// Where the deepest node is in its life (every node below it is
-    /// scanning).
-    phase: Phase,
+    /// The deepest open node (the root before the first place; the root's
+    /// last state once the search has ended).
+    top: T::Node,
+    /// The open nodes above the deepest, root first: `path.len()` is the
+    /// deepest node's depth.
+    path: Vec<T::Node>,
+    /// Whether any choice of the deepest node was placed (for step 4).
+    placed: bool,
+    state: State,
+    /// The deepest node's phase when the search halted (what
+    /// [`Backtrack::phase`] says from then on).
+    halted_in: Phase,
     /// Set once the search is closed: only leaving is left.
     closing: bool,
+    /// Set once the root is left.
+    finished: bool,
     counters: Counters,
     budget: Budget,
-    finished: bool,
-    /// `closing || finished`: the one test of both on every step.
-    halted: bool,
 }
 
 impl<T: Tree> Backtrack<T> {
     /// The search of `tree`, before its first event.
     pub fn of(mut tree: T) -> Self {
-        let mut stack = Vec::with_capacity(tree.depth_hint().max(1));
-        stack.push(Slot {
-            node: tree.root(),
-            placed: false,
-        });
+        let top = tree.root();
+        let path = Vec::with_capacity(tree.depth_hint().saturating_sub(1));
         Backtrack {
             tree,
-            stack,
-            phase: Phase::Enter,
+            top,
+            path,
+            placed: false,
+            state: State::Enter,
+            halted_in: Phase::Enter,
             closing: false,
+            finished: false,
             counters: Counters {
                 nodes: u64::from(T::ROOT_IS_NODE),
                 ..Counters::default()
             },
             budget: Budget::default(),
-            finished: false,
-            halted: false,
         }
     }
 
@@ -218,29 +235,38 @@ impl<T: Tree> Backtrack<T> {
         &self.tree
     }
 
-    /// The open nodes, root first (empty once the search has ended).
-    pub fn nodes(&self) -> impl DoubleEndedIterator<Item = &T::Node> + ExactSizeIterator {
-        self.stack.iter().map(|slot| &slot.node)
+    /// The open nodes, root first (none once the search has ended).
+    pub fn nodes(&self) -> impl DoubleEndedIterator<Item = &T::Node> {
+        self.path.iter().chain(self.top())
     }
 
     /// The deepest open node (the root before the first event).
     pub fn top(&self) -> Option<&T::Node> {
-        self.stack.last().map(|slot| &slot.node)
+        (!self.finished).then_some(&self.top)
     }
 
     /// The open node at `depth` (0: the root).
     pub fn node(&self, depth: usize) -> Option<&T::Node> {
-        self.stack.get(depth).map(|slot| &slot.node)
+        match depth.cmp(&self.path.len()) {
+            std::cmp::Ordering::Less => self.path.get(depth),
+            std::cmp::Ordering::Equal => self.top(),
+            std::cmp::Ordering::Greater => None,
+        }
     }
 
     /// How many places are open: the deepest node's depth.
     pub fn depth(&self) -> usize {
-        self.stack.len().saturating_sub(1)
+        self.path.len()
     }
 
     /// Where the deepest node is in its life.
     pub fn phase(&self) -> Phase {
-        self.phase
+        match self.state {
+            State::Enter => Phase::Enter,
+            State::Scan => Phase::Scan,
+            State::Leave => Phase::Leave,
+            State::Halted => self.halted_in,
+        }
     }
 
     /// Whether the search was closed (a refused place, a stop, or
@@ -252,8 +278,14 @@ impl<T: Tree> Backtrack<T> {
     /// Stops the search: from now on it yields only the `undo`s of the open
     /// places, deepest first, then ends.
     pub fn close(&mut self) {
+        self.halt_in(self.phase());
         self.closing = true;
-        self.halted = true;
+    }
+
+    /// Halts the search with the deepest node in `phase`.
+    fn halt_in(&mut self, phase: Phase) {
+        self.halted_in = phase;
+        self.state = State::Halted;
     }
 
     /// The counters and the rules together, for a fast path that counts
@@ -264,10 +296,12 @@ impl<T: Tree> Backtrack<T> {
 
     /// Ends the search at once (after a fast path has run it to its end).
     pub(crate) fn finish_now(&mut self) {
-        self.stack.clear();
-        self.phase = Phase::Leave;
+        if let Some(root) = self.path.first() {
+            self.top = root.clone();
+        }
+        self.path.clear();
         self.finished = true;
-        self.halted = true;
+        self.halt_in(Phase::Leave);
     }
 
     #[inline(always)]
@@ -279,8 +313,8 @@ impl<T: Tree> Backtrack<T> {
     #[inline(always)]
     fn check_invariants(&self) {
         debug_assert_eq!(
-            self.counters.depth + 1,
-            self.stack.len(),
+            self.counters.depth,
+            self.path.len(),
             "one node per open place, plus the root"
         );
         if cfg!(debug_assertions) {
@@ -292,24 +326,23 @@ impl<T: Tree> Backtrack<T> {
     /// Step 2: the deepest node is entered.
     #[inline(always)]
     fn arrive(&mut self) -> Option<T::Event> {
-        let depth = self.stack.len() - 1;
-        let slot = &mut self.stack[depth];
-        match self.tree.arrive(&mut slot.node, depth, &mut self.counters) {
+        let depth = self.path.len();
+        match self.tree.arrive(&mut self.top, depth, &mut self.counters) {
             Arrive::Scan => {
-                self.phase = Phase::Scan;
+                self.state = State::Scan;
                 self.scan()
             }
             Arrive::Leave(event) => {
-                self.phase = Phase::Leave;
+                self.state = State::Leave;
                 self.emit(event)
             }
             Arrive::Stop(event) => {
-                self.phase = Phase::Leave;
-                self.close();
+                self.halt_in(Phase::Leave);
+                self.closing = true;
                 self.emit(event)
             }
             Arrive::Tell(event) => {
-                self.phase = Phase::Scan;
+                self.state = State::Scan;
                 self.emit(event)
             }
         }
@@ -318,9 +351,8 @@ impl<T: Tree> Backtrack<T> {
     /// Steps 3 and 4: the deepest node's next choice, or its end.
     #[inline(always)]
     fn scan(&mut self) -> Option<T::Event> {
-        let depth = self.stack.len() - 1;
-        let slot = &mut self.stack[depth];
-        match self.tree.choose(&mut slot.node, depth) {
+        let depth = self.path.len();
+        match self.tree.choose(&mut self.top, depth) {
             Choice::Reject(event) => self.emit(event),
             Choice::Place(choice) => {
                 if self.budget.refuses(self.counters.nodes) {
@@ -330,30 +362,27 @@ impl<T: Tree> Backtrack<T> {
                 self.enter(depth, choice)
             }
             Choice::Force(choice) => self.enter(depth, choice),
-            Choice::Done => {
-                self.phase = Phase::Leave;
-                let slot = &self.stack[depth];
-                match self.tree.done(&slot.node, depth, slot.placed) {
-                    Some(event) => self.emit(event),
-                    None => self.leave(),
+            Choice::Done => match self.tree.done(&self.top, depth, self.placed) {
+                Some(event) => {
+                    self.state = State::Leave;
+                    self.emit(event)
                 }
-            }
+                None => self.leave(),
+            },
         }
     }
 
-    /// Step 3: the child of a placed choice is pushed and entered.
+    /// Step 3: the child of a placed choice becomes the deepest node and
+    /// is entered.
     #[inline(always)]
     fn enter(&mut self, depth: usize, choice: T::Choice) -> Option<T::Event> {
-        let slot = &mut self.stack[depth];
-        slot.placed = true;
         let (child, event) = self
             .tree
-            .apply(&mut slot.node, depth, choice, &mut self.counters);
-        self.stack.push(Slot {
-            node: child,
-            placed: false,
-        });
-        self.phase = Phase::Enter;
+            .apply(&mut self.top, depth, choice, &mut self.counters);
+        let parent = std::mem::replace(&mut self.top, child);
+        self.path.push(parent);
+        self.placed = false;
+        self.state = State::Enter;
         let event = self.emit(event);
         self.check_invariants();
         event
@@ -365,34 +394,48 @@ impl<T: Tree> Backtrack<T> {
     #[inline(never)]
     fn refuse(&mut self) -> Option<T::Event> {
         self.close();
-        self.leave()
+        self.leave_halted()
     }
 
-    /// Step 5: the deepest node is left; leaving the root ends the search.
+    /// Step 5: the deepest node is left, and its parent goes on scanning;
+    /// leaving the root ends the search.
     #[inline(always)]
     fn leave(&mut self) -> Option<T::Event> {
-        let depth = self.stack.len() - 1;
-        if depth == 0 {
-            if let Some(root) = self.stack.pop() {
-                self.tree.leave_root(root.node);
-            }
-            self.finished = true;
-            self.halted = true;
-            return None;
-        }
-        let slot = self.stack.pop()?;
-        self.phase = Phase::Scan;
-        let event = self.tree.undo(slot.node, depth);
+        let depth = self.path.len();
+        let Some(parent) = self.path.pop() else {
+            return self.leave_root();
+        };
+        let node = std::mem::replace(&mut self.top, parent);
+        self.placed = true;
+        self.state = State::Scan;
+        let event = self.tree.undo(node, depth);
         let event = self.emit(event);
         self.check_invariants();
         event
     }
 
-    /// A step once closed or finished: the next closing `undo`, if any.
+    /// Step 5 at the root: the search ends.
     #[cold]
     #[inline(never)]
-    fn halt(&mut self) -> Option<T::Event> {
-        if self.finished { None } else { self.leave() }
+    fn leave_root(&mut self) -> Option<T::Event> {
+        self.tree.leave_root(&self.top);
+        self.finished = true;
+        self.halt_in(Phase::Leave);
+        None
+    }
+
+    /// A step once halted: the next closing `undo`, if any.
+    #[cold]
+    #[inline(never)]
+    fn leave_halted(&mut self) -> Option<T::Event> {
+        if self.finished {
+            return None;
+        }
+        let event = self.leave();
+        if !self.finished {
+            self.halt_in(Phase::Scan);
+        }
+        event
     }
 
     /// Runs to the end event by event, reporting the nodes every
@@ -413,13 +456,11 @@ impl<T: Tree> Iterator for Backtrack<T> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<T::Event> {
-        if self.halted {
-            return self.halt();
-        }
-        match self.phase {
-            Phase::Enter => self.arrive(),
-            Phase::Scan => self.scan(),
-            Phase::Leave => self.leave(),
+        match self.state {
+            State::Enter => self.arrive(),
+            State::Scan => self.scan(),
+            State::Leave => self.leave(),
+            State::Halted => self.leave_halted(),
         }
     }
 }
@@ -452,11 +493,14 @@ impl<T: Tree> Search for Backtrack<T> {
     }
 
     fn skip_subtree(&mut self) {
-        self.phase = Phase::Leave;
+        match self.state {
+            State::Halted => self.halted_in = Phase::Leave,
+            _ => self.state = State::Leave,
+        }
     }
 
     fn heap_bytes(&self) -> usize {
-        self.stack.capacity() * std::mem::size_of::<Slot<T::Node>>() + self.tree.heap_bytes()
+        self.path.capacity() * std::mem::size_of::<T::Node>() + self.tree.heap_bytes()
     }
 }
 

@@ -302,7 +302,8 @@ impl Colour {
     /// The vertex the current node decides (`None` once all are coloured,
     /// or after the end).
     pub fn deciding(&self) -> Option<usize> {
-        let u = self.nodes().len().checked_sub(1)?;
+        self.top()?;
+        let u = self.depth();
         (u < self.graph().vertices).then_some(u)
     }
 

@@ -13,6 +13,7 @@ use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_endi
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// `[1,2,2,3]`, as the summary and the table write colours.
@@ -243,10 +244,10 @@ impl Sheet for Colour {
         };
         let m = self.options().m;
         let stop = if self.options().all {
-            "- Every colouring is counted: after each one the search goes back and \
+            "Every colouring is counted: after each one the search goes back and \
              tries the next colour."
         } else {
-            "- The search stops at the first colouring."
+            "The search stops at the first colouring."
         };
         let vertices = match self.graph().vertices() {
             1 => "the one vertex (numbered 0)".to_string(),
@@ -266,14 +267,18 @@ impl Sheet for Colour {
                 wrap_text(&intro),
                 vec![format!("    {edges}")],
                 prose(&[
-                    "- The vertices are coloured in order 0, 1, 2, ...; each node of the \
-                 search decides one vertex, the root node vertex 0."
-                        .into(),
-                    "- A vertex tries the colours in increasing order. A colour already held \
-                 by a neighbour coloured earlier is refused; a vertex with no colour \
-                 left is a dead end, and the search goes back to the vertex before."
-                        .into(),
-                    stop.into(),
+                    Item(
+                        "The vertices are coloured in order 0, 1, 2, ...; each node of the \
+                         search decides one vertex, the root node vertex 0."
+                            .into(),
+                    ),
+                    Item(
+                        "A vertex tries the colours in increasing order. A colour already held \
+                         by a neighbour coloured earlier is refused; a vertex with no colour \
+                         left is a dead end, and the search goes back to the vertex before."
+                            .into(),
+                    ),
+                    Item(stop.into()),
                 ]),
             ],
         )

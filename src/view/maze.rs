@@ -13,6 +13,7 @@ use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason, Rules};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// A path as the summary and the table write it: `-` for the empty path.
@@ -222,16 +223,22 @@ impl<R: Rules> Sheet for Maze<R> {
                 wrap_text(&intro),
                 drawing,
                 prose(&[
-                    "- A path is written as its moves: D (down), L (left), R (right), U (up)."
-                        .into(),
-                    "- From each cell the moves are tried in the order D, L, R, U, so the \
-                 paths come out in alphabetical order. A move off the grid is not tried; \
-                 a move into a wall or onto a cell already on the path is refused."
-                        .into(),
-                    "- Reaching the goal records a path; the search then goes back and \
-                 looks for more. A cell with no move left is a dead end. Each cell \
-                 entered is a node (the start too; there is no root node)."
-                        .into(),
+                    Item(
+                        "A path is written as its moves: D (down), L (left), R (right), U (up)."
+                            .into(),
+                    ),
+                    Item(
+                        "From each cell the moves are tried in the order D, L, R, U, so the \
+                         paths come out in alphabetical order. A move off the grid is not tried; \
+                         a move into a wall or onto a cell already on the path is refused."
+                            .into(),
+                    ),
+                    Item(
+                        "Reaching the goal records a path; the search then goes back and \
+                         looks for more. A cell with no move left is a dead end. Each cell \
+                         entered is a node (the start too; there is no root node)."
+                            .into(),
+                    ),
                 ]),
             ],
         )

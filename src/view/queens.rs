@@ -19,6 +19,7 @@ use crate::search::queens::{
 use crate::search::{Cause, Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::{ListText, push_and_list, push_cell, push_uint};
+use crate::worksheet::Part::{Item, Para};
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// The most digits a mask has: one per column of the largest board.
@@ -321,32 +322,34 @@ impl<R: Rules> Sheet for Queens<R> {
         let queens = crate::model::counted(u64::from(n), "queen", "queens");
         let all = format_mask(self.all_columns(), n);
         let mut parts = vec![
-            format!(
+            Para(format!(
                 "Place {queens} on a {n}x{n} board so that no two share a row, column \
                  or diagonal. The search fills the rows top to bottom, trying each \
                  row's columns in increasing order, and goes back up a row when a row \
                  has no legal column left."
+            )),
+            Item("Column c is bit `2^c`; masks are written with column 0 on the right.".into()),
+            Item(
+                "For the row being filled, C holds the columns taken, H and L the \
+                 columns attacked by diagonals moving toward higher and lower columns."
+                    .into(),
             ),
-            "- Column c is bit `2^c`; masks are written with column 0 on the right.".into(),
-            "- For the row being filled, C holds the columns taken, H and L the \
-             columns attacked by diagonals moving toward higher and lower columns."
-                .into(),
-            format!(
-                "- Placing a queen at bit b gives the next row's masks: \
+            Item(format!(
+                "Placing a queen at bit b gives the next row's masks: \
                  `C' = C | b`, `H' = ((H | b) << 1) & U`, `L' = (L | b) >> 1`, \
                  with `U = 2^{n} - 1 = {all}`."
-            ),
-            "- The legal columns are `U & !(C | H | L)`; none legal is a dead end.".into(),
+            )),
+            Item("The legal columns are `U & !(C | H | L)`; none legal is a dead end.".into()),
         ];
         if self.checks_at_end() {
-            parts.push(
-                "- Check at the end: no test while placing. A queen goes into every \
+            parts.push(Item(
+                "Check at the end: no test while placing. A queen goes into every \
                  column of every row, and only a complete board is tested: it is a \
                  dead end if some queen is attacked by one above it, else a solution \
                  of weight 1. The masks are still kept, so legal shows what the \
                  pruned search would allow."
                     .into(),
-            );
+            ));
         } else if self.options().symmetry {
             let roots = format_set(bits(self.root_columns()));
             let centre = if n % 2 == 1 {
@@ -354,12 +357,12 @@ impl<R: Rules> Sheet for Queens<R> {
             } else {
                 String::new()
             };
-            parts.push(format!(
-                "- Symmetry: row 0 searches only columns {roots} (the others give \
+            parts.push(Item(format!(
+                "Symmetry: row 0 searches only columns {roots} (the others give \
                  mirror images); a solution starting in a column `c < {}` counts \
                  twice{centre}.",
                 n / 2
-            ));
+            )));
         }
         section("The problem", vec![prose(&parts)])
     }

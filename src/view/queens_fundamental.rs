@@ -9,8 +9,7 @@ pub mod draw;
 use std::fmt::{self, Write as _};
 
 use super::queens_words::{
-    cell_fields, describe_dead_end, describe_move, describe_reject, list, paragraph, reject_fields,
-    section, set,
+    cell_fields, describe_dead_end, describe_move, describe_reject, list, reject_fields, set,
 };
 use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::Search;
@@ -18,7 +17,8 @@ use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
 use crate::ui::predict::{Ask, Question};
 use crate::view::queens::push_mask;
-use crate::worksheet::Sheet;
+use crate::worksheet::Part::{Item, Para};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 impl Report for Fundamental {
     fn write_fields(&self, event: &FundamentalEvent, json: &mut Json<'_>) {
@@ -188,31 +188,33 @@ impl Sheet for Fundamental {
         let all = format_mask(self.queens_search().all_columns(), n);
         section(
             "The problem",
-            &[
-                format!(
+            vec![prose(&[
+                Para(format!(
                     "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal, and sort the solutions into families: the 8 \
                      rotations and reflections of the square turn a solution into \
                      solutions. The search fills the rows top to bottom, trying each \
                      row's columns in increasing order, every column of row 0 included."
-                ),
-                "- Column c is bit `2^c`; masks are written with column 0 on the right.".into(),
-                format!(
-                    "- Placing a queen at bit b gives the next row's masks: `C' = C | b`, \
+                )),
+                Item("Column c is bit `2^c`; masks are written with column 0 on the right.".into()),
+                Item(format!(
+                    "Placing a queen at bit b gives the next row's masks: `C' = C | b`, \
                      `H' = ((H | b) << 1) & U`, `L' = (L | b) >> 1`, with `U = {all}`; \
                      the legal columns are `U & !(C | H | L)`."
+                )),
+                Item(
+                    "At a solution, write its column list under each of the 8 symmetries \
+                     (turn a queen at (r,c) by 90 degrees to (c, n-1-r); mirror it to \
+                     (r, n-1-c)). Its orbit is how many different lists you get (1, 2, 4 or \
+                     8); it is canonical when its own list is the smallest of them."
+                        .into(),
                 ),
-                "- At a solution, write its column list under each of the 8 symmetries \
-                 (turn a queen at (r,c) by 90 degrees to (c, n-1-r); mirror it to \
-                 (r, n-1-c)). Its orbit is how many different lists you get (1, 2, 4 or \
-                 8); it is canonical when its own list is the smallest of them."
-                    .into(),
-            ],
+            ])],
         )
     }
 
     fn filling(&self) -> Vec<String> {
-        paragraph(
+        wrap_text(
             "One row per node, in the order entered; node 1 is the empty board. Each \
              row shows the node on entry: prefix is the queens' columns row by row, \
              C, H and L the masks for the next row, legal its legal columns (`-` on a \

@@ -10,8 +10,7 @@ use std::fmt::Write as _;
 
 use super::queens_board::column_question;
 use super::queens_words::{
-    cell_fields, describe_dead_end, describe_move, describe_solution, list, paragraph,
-    reject_fields, section, set,
+    cell_fields, describe_dead_end, describe_move, describe_solution, list, reject_fields, set,
 };
 use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::queens::{Attack, QueensEvent};
@@ -19,7 +18,8 @@ use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::queens::push_mask;
-use crate::worksheet::Sheet;
+use crate::worksheet::Part::{Item, Para};
+use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 impl Report for Permutations {
     fn read_event(&self, fields: &crate::check::field::Fields) -> Option<QueensEvent> {
@@ -148,27 +148,29 @@ impl Sheet for Permutations {
         let queens = crate::model::counted(u64::from(n), "queen", "queens");
         section(
             "The problem",
-            &[
-                format!(
+            vec![prose(&[
+                Para(format!(
                     "Place {queens} on a {n}x{n} board so that no two share a row, \
                      column or diagonal. This search keeps only the rows and columns \
                      apart: it fills the rows top to bottom, trying each row's columns in \
                      increasing order, and skips a column some queen above already uses. \
                      The diagonals are checked only once the board is complete."
+                )),
+                Item("used: the columns the queens above hold; free: the others.".into()),
+                Item(
+                    "On a complete board `a`, the first row `j` (from 1) whose queen shares \
+                     a diagonal with an earlier row `i` (`a[j] - a[i] == j - i`: high, \
+                     `a[i] - a[j] == j - i`: low) is rejected and the board is a dead end; \
+                     a board with no such row is a solution of weight 1."
+                        .into(),
                 ),
-                "- used: the columns the queens above hold; free: the others.".into(),
-                "- On a complete board `a`, the first row `j` (from 1) whose queen shares \
-                 a diagonal with an earlier row `i` (`a[j] - a[i] == j - i`: high, \
-                 `a[i] - a[j] == j - i`: low) is rejected and the board is a dead end; \
-                 a board with no such row is a solution of weight 1."
-                    .into(),
-                "- No symmetry: every column of row 0 is searched.".into(),
-            ],
+                Item("No symmetry: every column of row 0 is searched.".into()),
+            ])],
         )
     }
 
     fn filling(&self) -> Vec<String> {
-        paragraph(
+        wrap_text(
             "One row per node, in the order entered; node 1 is the empty board. Each \
              row shows the node on entry: prefix is the queens' columns row by row, \
              used the columns they hold, free the columns left for the next row (`-` \

@@ -12,14 +12,15 @@ use std::fmt::{self, Write as _};
 use super::queens_board::column_question;
 use super::queens_words::{
     SYMMETRY, cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution,
-    list, lowest_untried, paragraph, reject_fields, section, set,
+    list, lowest_untried, reject_fields, set,
 };
 use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
 use crate::ui::predict::{Answer, Ask, Question};
-use crate::worksheet::Sheet;
+use crate::worksheet::Part::{Item, Para};
+use crate::worksheet::{Part, Sheet, prose, section, wrap_text};
 
 /// What each state shows of itself: its trace state, its table columns and
 /// its rules.
@@ -33,7 +34,7 @@ pub trait StateView: State {
     /// The table cells between `node` and `legal`.
     fn cells(search: &Held<Self>) -> Vec<String>;
     /// How the state is held and tested, as worksheet list items.
-    fn rules(n: u8) -> Vec<String>;
+    fn rules(n: u8) -> Vec<Part>;
     /// What the state's table columns mean, for the worksheet.
     fn columns_words() -> &'static str;
 }
@@ -78,16 +79,20 @@ impl StateView for Array {
         vec![list(search.queens())]
     }
 
-    fn rules(_n: u8) -> Vec<String> {
+    fn rules(_n: u8) -> Vec<Part> {
         vec![
-            "- Algorithm B: the only state is the array `a`, `a[i]` the column of \
-             row i's queen."
-                .into(),
-            "- Step B3 tests square (r, c) by looping over the rows `i < r`: \
-             `a[i] == c` is the same column, `c - a[i] == r - i` the same high \
-             diagonal, `a[i] - c == r - i` the same low diagonal. Any of them: the \
-             square is attacked by row i."
-                .into(),
+            Item(
+                "Algorithm B: the only state is the array `a`, `a[i]` the column of \
+                 row i's queen."
+                    .into(),
+            ),
+            Item(
+                "Step B3 tests square (r, c) by looping over the rows `i < r`: \
+                 `a[i] == c` is the same column, `c - a[i] == r - i` the same high \
+                 diagonal, `a[i] - c == r - i` the same low diagonal. Any of them: the \
+                 square is attacked by row i."
+                    .into(),
+            ),
         ]
     }
 
@@ -123,19 +128,21 @@ impl StateView for Bools {
         ]
     }
 
-    fn rules(n: u8) -> Vec<String> {
+    fn rules(n: u8) -> Vec<Part> {
         let last = (2 * usize::from(n)).saturating_sub(2);
         vec![
-            format!(
-                "- Three arrays of flags: `column[c]`, `high[r - c + {}]` and \
+            Item(format!(
+                "Three arrays of flags: `column[c]`, `high[r - c + {}]` and \
                  `low[r + c]` (diagonals numbered 0 to {last}), set when a queen goes \
                  on (r, c) and cleared when it is taken off.",
                 n.saturating_sub(1)
+            )),
+            Item(
+                "Square (r, c) is attacked when any of its three flags is set: \
+                 `column` is the occupied column, `high` the high diagonal, `low` the \
+                 low diagonal."
+                    .into(),
             ),
-            "- Square (r, c) is attacked when any of its three flags is set: \
-             `column` is the occupied column, `high` the high diagonal, `low` the \
-             low diagonal."
-                .into(),
         ]
     }
 
@@ -309,12 +316,12 @@ impl<S: StateView> Sheet for Held<S> {
     fn rules(&self) -> Vec<String> {
         let n = self.n();
         let queens = crate::model::counted(u64::from(n), "queen", "queens");
-        let mut parts = vec![format!(
+        let mut parts = vec![Para(format!(
             "Place {queens} on a {n}x{n} board so that no two share a row, column \
              or diagonal. The search fills the rows top to bottom, trying each row's \
              columns in increasing order, and goes back up a row when a row has no \
              legal column left."
-        )];
+        ))];
         parts.extend(S::rules(n));
         if self.symmetry() {
             let centre = if n % 2 == 1 {
@@ -322,18 +329,18 @@ impl<S: StateView> Sheet for Held<S> {
             } else {
                 String::new()
             };
-            parts.push(format!(
-                "- Symmetry: row 0 searches only columns {} (the others give mirror \
+            parts.push(Item(format!(
+                "Symmetry: row 0 searches only columns {} (the others give mirror \
                  images); a solution starting in a column `c < {}` counts twice{centre}.",
                 set(self.root_columns()),
                 n / 2
-            ));
+            )));
         }
-        section("The problem", &parts)
+        section("The problem", vec![prose(&parts)])
     }
 
     fn filling(&self) -> Vec<String> {
-        paragraph(&format!(
+        wrap_text(&format!(
             "One row per node, in the order entered; node 1 is the empty board. Each \
              row shows the node on entry: {}; legal is the columns of the next row no \
              queen attacks (`-` on a full board). outcome is what the node does first: \

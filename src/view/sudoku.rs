@@ -13,6 +13,7 @@ use crate::parting::Parting;
 use crate::search::sudoku::{CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, format_digits};
 use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// The `done` fields every Sudoku order shares: the count (capped), the
@@ -283,43 +284,42 @@ impl<R: Rules> Sheet for Sudoku<R> {
     fn rules(&self) -> Vec<String> {
         let g = self.geometry();
         let (size, b) = (usize::from(g.size), usize::from(g.box_size));
-        let mut parts = vec![format!(
+        let intro = format!(
             "Fill the blanks so that every row, every column and every {b}x{b} box \
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
-        )];
+        );
         let lines = givens_drawing(self.givens(), size, b);
         let choose = match self.options().order {
             Order::Mrv => {
-                "- Each node decides one blank by MRV (minimum remaining values): it \
+                "Each node decides one blank by MRV (minimum remaining values): it \
                  scans the blanks row by row; the first blank with no candidate makes \
                  the node a dead end (every digit is rejected there); otherwise it \
                  takes the blank with the fewest candidates, the first one on ties."
             }
             Order::First => {
-                "- Each node decides the first blank in row-major order, without \
+                "Each node decides the first blank in row-major order, without \
                  looking at the others; if it has no candidate, the node is a dead end."
             }
         };
-        parts.push(
-            "- A blank's candidates are the digits not yet in its row, its column \
-             or its box."
-                .into(),
-        );
-        parts.push(choose.into());
-        parts.push(
-            "- The candidates are tried in increasing order, each place entering a \
-             new node; the root and full grids are nodes too."
-                .into(),
-        );
-        parts.push(format!(
-            "- The solution count is capped at {CAP}: the search stops at solution \
-             #{CAP}, since two solutions already show the puzzle is not unique."
-        ));
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
-        )
+        let items = [
+            Item(
+                "A blank's candidates are the digits not yet in its row, its column \
+                 or its box."
+                    .into(),
+            ),
+            Item(choose.into()),
+            Item(
+                "The candidates are tried in increasing order, each place entering a \
+                 new node; the root and full grids are nodes too."
+                    .into(),
+            ),
+            Item(format!(
+                "The solution count is capped at {CAP}: the search stops at solution \
+                 #{CAP}, since two solutions already show the puzzle is not unique."
+            )),
+        ];
+        section("The problem", vec![wrap_text(&intro), lines, prose(&items)])
     }
 
     fn filling(&self) -> Vec<String> {

@@ -20,6 +20,7 @@ use crate::search::{Cause, Search};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::sudoku::{givens_drawing, result_summary, write_result_done};
 use crate::view::text::push_numbered_solution;
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 impl Report for Propagate {
@@ -317,40 +318,45 @@ impl Sheet for Propagate {
     fn rules(&self) -> Vec<String> {
         let g = self.geometry();
         let (size, b) = (usize::from(g.size), usize::from(g.box_size));
-        let mut parts = vec![format!(
+        let intro = format!(
             "Fill the blanks so that every row, every column and every {b}x{b} box \
              holds each digit 1 to {size} once. The givens (`.` is a blank; rows \
              and columns are numbered from 0):"
-        )];
+        );
         let lines = givens_drawing(self.givens(), size, b);
-        parts.extend([
-            "- A blank's candidates are the digits not yet in its row, its column \
-             or its box."
-                .to_string(),
-            "- Entering a node (the start, or after a guess), repeat until nothing \
-             is forced: the first blank (row by row) with no candidate is a dead \
-             end; else the first blank with one candidate gets it (naked single); \
-             else, looking at rows 0.., then columns 0.., then boxes 0.., and in \
-             each at the digits it lacks in increasing order, the first digit that \
-             fits in no blank of the unit is a dead end, and the first that fits in \
-             one blank only goes there (hidden single)."
-                .to_string(),
-            "- Nothing forced and no blank left: a solution. Otherwise guess: the \
-             blank with the fewest candidates (the first on ties), its digits in \
-             increasing order, each guess entering a new node."
-                .to_string(),
-            "- Every digit written goes on a trail; when a node ends, its forced \
-             digits are erased, the last first, then its guess."
-                .to_string(),
-            format!(
-                "- The solution count is capped at {CAP}: the search stops at solution \
-                 #{CAP}, erasing every digit still on the trail."
+        let items = [
+            Item(
+                "A blank's candidates are the digits not yet in its row, its column \
+                 or its box."
+                    .into(),
             ),
-        ]);
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), lines, prose(&parts[1..])],
-        )
+            Item(
+                "Entering a node (the start, or after a guess), repeat until nothing \
+                 is forced: the first blank (row by row) with no candidate is a dead \
+                 end; else the first blank with one candidate gets it (naked single); \
+                 else, looking at rows 0.., then columns 0.., then boxes 0.., and in \
+                 each at the digits it lacks in increasing order, the first digit that \
+                 fits in no blank of the unit is a dead end, and the first that fits in \
+                 one blank only goes there (hidden single)."
+                    .into(),
+            ),
+            Item(
+                "Nothing forced and no blank left: a solution. Otherwise guess: the \
+                 blank with the fewest candidates (the first on ties), its digits in \
+                 increasing order, each guess entering a new node."
+                    .into(),
+            ),
+            Item(
+                "Every digit written goes on a trail; when a node ends, its forced \
+                 digits are erased, the last first, then its guess."
+                    .into(),
+            ),
+            Item(format!(
+                "The solution count is capped at {CAP}: the search stops at solution \
+                 #{CAP}, erasing every digit still on the trail."
+            )),
+        ];
+        section("The problem", vec![wrap_text(&intro), lines, prose(&items)])
     }
 
     fn filling(&self) -> Vec<String> {

@@ -14,6 +14,7 @@ use crate::search::Search;
 use crate::search::word::{DIRECTIONS, Reason, Rules, WordEvent, WordSearch};
 use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::view::text::{PathText, plural};
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, times, wrap_text};
 
 impl<R: Rules> Report for WordSearch<R> {
@@ -185,12 +186,13 @@ impl<R: Rules> Sheet for WordSearch<R> {
 
     fn rules(&self) -> Vec<String> {
         let options = self.options();
-        let mut parts = vec![format!(
+        let intro = format!(
             "Find the word {} on the board as a path of cells, each next to the one \
              before it (up, right, down or left), using no cell twice. Rows and \
              columns are numbered from 0:",
             self.word()
-        )];
+        );
+        let mut items = Vec::new();
         let board: Vec<String> = self
             .board()
             .lines()
@@ -200,17 +202,19 @@ impl<R: Rules> Sheet for WordSearch<R> {
                 format!("    {}", letters.join(" "))
             })
             .collect();
-        parts.push(if options.inventory {
-            "- Inventory: before any cell is tried, the word's letters are counted \
-             against the board's; a letter the word needs more often than the board \
-             holds it ends the search with no node entered."
-                .into()
+        items.push(if options.inventory {
+            Item(
+                "Inventory: before any cell is tried, the word's letters are counted \
+                 against the board's; a letter the word needs more often than the board \
+                 holds it ends the search with no node entered."
+                    .into(),
+            )
         } else {
-            "- Inventory check: off.".into()
+            Item("Inventory check: off.".into())
         });
         let reversal = match (options.reverse, self.reversal()) {
-            (false, _) => "- Reversal: off; the word is searched as given.".to_string(),
-            (true, None) => "- Reversal: the word is empty, found at once.".to_string(),
+            (false, _) => Item("Reversal: off; the word is searched as given.".into()),
+            (true, None) => Item("Reversal: the word is empty, found at once.".into()),
             (true, Some((first, last, have_first, have_last))) => {
                 let outcome = if self.reversed() {
                     let searched = String::from_utf8_lossy(self.searched()).into_owned();
@@ -218,28 +222,25 @@ impl<R: Rules> Sheet for WordSearch<R> {
                 } else {
                     "so the word is searched as given".to_string()
                 };
-                format!(
-                    "- Reversal: when the first letter is more common on the board \
+                Item(format!(
+                    "Reversal: when the first letter is more common on the board \
                      than the last, the reversed word is searched, since starting at \
                      the rarer end fails sooner. Here {first} occurs {} and {last} \
                      {}, {outcome}; paths are reported in the word's own order.",
                     times(have_first),
                     times(have_last)
-                )
+                ))
             }
         };
-        parts.push(reversal);
-        parts.push(
-            "- Start cells are tried row by row; from a cell, the neighbours in the \
+        items.push(reversal);
+        items.push(Item(
+            "Start cells are tried row by row; from a cell, the neighbours in the \
              order up, right, down, left. A start cell or neighbour that holds the \
              next letter and is not on the path is placed, entering a node (there \
              is no root node). The search stops at the first path found."
                 .into(),
-        );
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), board, prose(&parts[1..])],
-        )
+        ));
+        section("The problem", vec![wrap_text(&intro), board, prose(&items)])
     }
 
     fn filling(&self) -> Vec<String> {

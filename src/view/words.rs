@@ -16,6 +16,7 @@ use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Words, WordsEvent};
 use crate::ui::predict::{Answer, Ask, Form, Question};
+use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// `[(0,0),(0,1)]`, as the summary writes a path.
@@ -249,12 +250,13 @@ impl Sheet for Words {
 
     fn rules(&self) -> Vec<String> {
         let options = self.options();
-        let mut parts = vec![format!(
+        let intro = format!(
             "Find which of the words {} are on the board, each as a path of cells \
              next to one another (up, right, down or left), using no cell twice in \
              one path. Rows and columns are numbered from 0:",
             self.words().join(", ")
-        )];
+        );
+        let mut items = Vec::new();
         let board: Vec<String> = self
             .board()
             .lines()
@@ -264,43 +266,48 @@ impl Sheet for Words {
                 format!("    {}", letters.join(" "))
             })
             .collect();
-        parts.push(if options.inventory {
-            "- Before the search, a word longer than the board has cells, or \
-             needing a letter more often than the board holds it, is rejected and \
-             left out."
-                .into()
+        items.push(if options.inventory {
+            Item(
+                "Before the search, a word longer than the board has cells, or \
+                 needing a letter more often than the board holds it, is rejected and \
+                 left out."
+                    .into(),
+            )
         } else {
-            "- Before the search, a word longer than the board has cells is \
-             rejected and left out (the letter inventory check is off)."
-                .into()
+            Item(
+                "Before the search, a word longer than the board has cells is \
+                 rejected and left out (the letter inventory check is off)."
+                    .into(),
+            )
         });
-        parts.push(
-            "- The other words go into a trie: one branch per letter, a word \
+        items.push(Item(
+            "The other words go into a trie: one branch per letter, a word \
              ending at its last letter's node. The search walks the trie alongside \
              the path: a cell is entered only when the path's letters and its own \
              are the start of some word still in the trie."
                 .into(),
-        );
-        parts.push(
-            "- Start cells are tried row by row; from a cell, the neighbours in the \
+        ));
+        items.push(Item(
+            "Start cells are tried row by row; from a cell, the neighbours in the \
              order up, right, down, left. A node whose letters make a word not yet \
              found is a solution, and the search goes on."
                 .into(),
-        );
-        parts.push(if options.prune {
-            "- Pruning: a found word's node is cut out of the trie when nothing \
-             hangs below it, then each node above left with no branch and no \
-             unfound word. When the trie is empty, the search stops."
-                .into()
+        ));
+        items.push(if options.prune {
+            Item(
+                "Pruning: a found word's node is cut out of the trie when nothing \
+                 hangs below it, then each node above left with no branch and no \
+                 unfound word. When the trie is empty, the search stops."
+                    .into(),
+            )
         } else {
-            "- Pruning is off: found words stay in the trie, and the search runs \
-             to the end."
-                .into()
+            Item(
+                "Pruning is off: found words stay in the trie, and the search runs \
+                 to the end."
+                    .into(),
+            )
         });
-        section(
-            "The problem",
-            vec![prose(&parts[..1]), board, prose(&parts[1..])],
-        )
+        section("The problem", vec![wrap_text(&intro), board, prose(&items)])
     }
 
     fn filling(&self) -> Vec<String> {

@@ -642,7 +642,11 @@ fn check_help_names_the_registry_searches_and_runnable_examples() {
     let listed = listed.split_once(", with").map_or("", |(names, _)| names);
     let names: Vec<&str> = listed.split(", ").collect();
     for kind in backstep::registry::KINDS {
-        assert!(names.contains(&kind.name()), "{} in {listed:?}", kind.name());
+        assert!(
+            names.contains(&kind.name()),
+            "{} in {listed:?}",
+            kind.name()
+        );
     }
     assert_eq!(names.len(), backstep::registry::KINDS.len(), "{listed:?}");
     let examples: Vec<&str> = help

@@ -723,3 +723,93 @@ fn the_student_reads_the_old_sheets_blanks_off_the_next_rows() {
         }
     }
 }
+
+/// The prose of every variant's sheet (everything before its trace table:
+/// title, command, the problem's paragraphs and `- ` lists, how to fill
+/// the table), as written before a sheet's parts were typed, when the list
+/// items were still found by reading `- ` back out of the text. Each entry
+/// is a `$ backstep ... --print worksheet` line, then the prose.
+const PROSE: &str = include_str!("../fixtures/worksheet-prose.md");
+
+/// The fixture's entries: each command (the arguments after `backstep `)
+/// with its prose.
+fn prose_entries() -> Vec<(String, String)> {
+    let mut entries: Vec<(String, String)> = Vec::new();
+    for line in PROSE.lines() {
+        if let Some(command) = line.strip_prefix("$ backstep ") {
+            entries.push((command.to_string(), String::new()));
+        } else if let Some((_, prose)) = entries.last_mut() {
+            prose.push_str(line);
+            prose.push('\n');
+        }
+    }
+    entries
+}
+
+/// A sheet's prose: its lines up to the first table line.
+fn prose_of(sheet: &str) -> String {
+    sheet
+        .lines()
+        .take_while(|l| !l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Every variant in the registry that offers a worksheet, as the arguments
+/// after `backstep ` (`queens --state bools --print worksheet`).
+fn sheet_variants() -> Vec<Vec<String>> {
+    let mut all = Vec::new();
+    for &kind in backstep::registry::KINDS {
+        if kind
+            .lacks()
+            .contains(&backstep::ui::scene::Capability::Worksheet)
+        {
+            continue;
+        }
+        let instance = crate::told::instance(kind);
+        for variant in kind.variants() {
+            let mut args = vec![kind.name().to_string()];
+            args.extend(instance.iter().cloned());
+            args.extend(variant);
+            args.extend(["--print".to_string(), "worksheet".to_string()]);
+            all.push(args);
+        }
+    }
+    all
+}
+
+/// Whether a paragraph is written as a list item or as a paragraph is
+/// typed by the view that writes it; a part typed wrong (an item as a
+/// paragraph, or the other way) moves a `- ` or a blank line, and the
+/// sheet no longer reads as it did. Every variant of every search, so a
+/// new option's sheet is checked with no new line here: it only needs
+/// its entry in the fixture.
+#[test]
+fn every_variant_s_prose_reads_as_it_was_written() {
+    let expected = prose_entries();
+    let mut wrong = Vec::new();
+    let mut seen = Vec::new();
+    for args in sheet_variants() {
+        let command = args.join(" ");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let prose = prose_of(&run_ok(&args));
+        match expected.iter().find(|(c, _)| *c == command) {
+            Some((_, want)) if *want == prose => {}
+            Some((_, want)) => wrong.push(format!(
+                "$ backstep {command}\n--- expected\n{want}--- got\n{prose}"
+            )),
+            None => wrong.push(format!(
+                "$ backstep {command}\nhas no entry in tests/fixtures/worksheet-prose.md; its prose:\n{prose}"
+            )),
+        }
+        seen.push(command);
+    }
+    for (command, _) in &expected {
+        if !seen.contains(command) {
+            wrong.push(format!(
+                "$ backstep {command}: in the fixture, not a variant"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}

@@ -315,7 +315,7 @@ impl<V: Reading> Tree for CoverTree<V> {
     }
 
     /// Step 5 at the root: uncover its item.
-    fn leave_root(&mut self, root: Frame) {
+    fn leave_root(&mut self, root: &Frame) {
         if root.covered {
             self.links.uncover(root.item);
         }

@@ -248,10 +248,10 @@ impl Scene for Words {
         if path.is_empty() {
             steps.push(Span::styled("(empty)", theme.muted()));
         }
-        let prefix: Vec<char> = self.prefix().chars().collect();
-        for (i, (r, c)) in path.iter().enumerate() {
+        let board = self.board();
+        for (i, &(r, c)) in path.iter().enumerate() {
             let sep = if i + 1 < path.len() { " " } else { "" };
-            let letter = prefix.get(i).copied().unwrap_or('?');
+            let letter = char::from(board.letter(usize::from(r), usize::from(c)));
             steps.push(Span::styled(
                 format!("({r},{c}){letter}{sep}"),
                 theme.placed(),
