@@ -49,22 +49,37 @@ pub const CHECK: &str = "check";
 /// The option of `samples` that runs the labs' self-checks.
 pub const LABS: &str = "labs";
 
-/// What `check --help` adds after its options.
-const CHECK_HELP: &str = "\
-A trace needs only `event` and the fields that say where (row, col; Sudoku's digit; colour's \
-vertex and colour; cover's item and option; a dead end's own fields); step, nodes, by/reason and \
-a solution's payload are compared when present. Kinds a trace leaves out altogether (reject, \
-dead-end) are left out of the comparison. On a difference check prints the line, your event and \
-the expected one, three events before it, how many matched, and the bug of `backstep bugs` the \
-trace follows, if any. A worksheet's cells are compared after trimming, ignoring case and the \
-spaces inside {}, [] and (); its `backstep-command:` line names the search.
+/// What `check --help` adds after its options: the searches it grades
+/// and the examples named from the registry ([`KINDS`]), so that a new
+/// search is named there too.
+fn check_help() -> String {
+    let names: Vec<&str> = KINDS.iter().map(|kind| kind.name()).collect();
+    let mut examples = String::new();
+    let formats = ["", "--format json "];
+    for (kind, format) in KINDS.iter().zip(formats) {
+        examples.push_str(&format!(
+            "  backstep check {format}trace.jsonl {}\n",
+            kind.name()
+        ));
+    }
+    format!(
+        "SEARCH is one of {}, with the arguments its own command takes. A trace needs only \
+`event` and the fields of a `place`, `undo` or `reject` line that say where the choice is (those \
+the search's own --print jsonl writes there, row and col on a board) and a dead end's own fields; \
+step, nodes, by/reason and a solution's payload are compared when present. Kinds a trace leaves \
+out altogether (reject, dead-end) are left out of the comparison. On a difference check prints \
+the line, your event and the expected one, three events before it, how many matched, and the bug \
+of `backstep bugs` the trace follows, if any. A worksheet's cells are compared after trimming, \
+ignoring case and the spaces inside {{}}, [] and (); its `backstep-command:` line names the \
+search.
 
 Exit status: 0 the file matches, 1 it differs, 2 bad input (one message naming the line).
 
 Examples:
-  backstep check trace.jsonl queens 6 --full
-  backstep check --format json trace.jsonl sudoku campus
-  backstep check --show-answers sheet.md";
+{examples}  backstep check --show-answers sheet.md",
+        names.join(", ")
+    )
+}
 
 /// The whole command line, built from the registry.
 pub fn command() -> clap::Command {
@@ -102,7 +117,7 @@ pub fn command() -> clap::Command {
         .about(
             "Grade a student's trace (JSON lines) or filled-in worksheet against the search: exit 0 on a match, 1 on a difference, 2 on bad input",
         )
-        .after_long_help(CHECK_HELP);
+        .after_long_help(check_help());
     Cli::command()
         .subcommands(KINDS.iter().map(|kind| kind.command()))
         .subcommand(compare)

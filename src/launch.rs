@@ -189,6 +189,9 @@ pub trait Opened {
     fn compact_at(&self, width: u16, height: u16) -> bool;
     /// Whether the search offers `capability`.
     fn offers(&self, capability: Capability) -> bool;
+    /// Where a click lands on the last frame drawn ([`Opened::frame`]):
+    /// each spot's area and what is under it (a table row, a tree node).
+    fn spots(&self) -> Vec<(ratatui::layout::Rect, ui::mouse::Spot)>;
 }
 
 impl<S: Scene + 'static> Opened for App<S> {
@@ -228,6 +231,10 @@ impl<S: Scene + 'static> Opened for App<S> {
 
     fn offers(&self, capability: Capability) -> bool {
         capability.offered(self.timeline.search())
+    }
+
+    fn spots(&self) -> Vec<(ratatui::layout::Rect, ui::mouse::Spot)> {
+        self.hits.all()
     }
 }
 
@@ -425,6 +432,9 @@ fn listing_alone(command: clap::Command) -> clap::Command {
 /// `--panel code`. They stay accepted, so that asking for one is the
 /// search's own error naming it ([`Capability::refused`]), not clap's.
 fn hiding(mut command: clap::Command, lacks: &[Capability]) -> clap::Command {
+    if lacks.contains(&Capability::Worksheet) {
+        command = command.mut_arg("seed", |arg| arg.help(seed_help(false)));
+    }
     for capability in lacks {
         // The `--print` mode, the `--panel` and the options that ask for it.
         let (print, panel, options): (_, _, &[&str]) = match capability {
@@ -444,6 +454,22 @@ fn hiding(mut command: clap::Command, lacks: &[Capability]) -> clap::Command {
         }
     }
     command
+}
+
+/// `--seed`'s help, naming the worksheet's use of the seed only for a
+/// search that offers a worksheet (`worksheet`).
+fn seed_help(worksheet: bool) -> String {
+    let mut help = "The run's random seed. With --print estimate, it makes the probes' random \
+                    choices [default: 0]; else a search that can make its own instance makes one \
+                    from it when none is named"
+        .to_string();
+    if worksheet {
+        help.push_str(
+            "; with --print worksheet on any other, it picks the node the student continues \
+             the trace from",
+        );
+    }
+    help
 }
 
 /// `command` with the value `value` of its enum option `id` left out of
@@ -640,12 +666,9 @@ pub struct SearchView {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "COLUMNS")]
     pub blanks: Option<Vec<Group>>,
 
-    /// The run's random seed. With --print estimate, it makes the probes'
-    /// random choices [default: 0]; else a search that can make its own
-    /// instance makes one from it when none is named; with --print
-    /// worksheet on any other, it picks the node the student continues the
-    /// trace from.
-    #[arg(long, value_name = "S")]
+    // The run's random seed; its help says what it does for the search
+    // at hand ([`seed_help`]).
+    #[arg(long, value_name = "S", help = seed_help(true))]
     pub seed: Option<u64>,
 
     /// With --print estimate: how many random probes to take

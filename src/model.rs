@@ -1,7 +1,8 @@
 //! The view model: what a search tells the generic views (the headless
 //! outputs, the worksheet, the screen's table and tree), as data. A search
 //! says how each event changes its trace table ([`Note`]): which choice it
-//! placed and the label of the node that entered ([`Placed`]), which
+//! placed, in the one wording the table, the tree and the path share
+//! ([`Placed`]), which
 //! choices it skipped and why ([`Skipped`]), how a node ended
 //! ([`Ending`]). The views keep that data and never read their own words
 //! back; the words come from the search's [`Report`], one place per search
@@ -121,11 +122,21 @@ pub trait Report: Search {
         write_plain_ending(ending, out);
     }
 
+    /// Writes what a node's first placement adds to its outcome: by
+    /// default `place CHOICE`, the choice in the words the tree labels the
+    /// node it enters with. A search may say what the node did before it
+    /// first (`forced ...; place CHOICE`), but the choice's words stay
+    /// the [`Placed::choice`] the tree shows.
+    fn write_placed(&self, placed: &Placed, out: &mut String) {
+        out.push_str("place ");
+        out.push_str(&placed.choice);
+    }
+
     /// Writes what a node's skipped choices say before its placements
-    /// (by default `skip LABELS (REASON)`).
+    /// (by default `skip CHOICES (REASON)`).
     fn write_skipped(&self, skipped: &Skipped, out: &mut String) {
         out.push_str("skip ");
-        out.push_str(&skipped.labels.join(", "));
+        out.push_str(&skipped.choices.join(", "));
         out.push_str(" (");
         out.push_str(skipped.why.name);
         out.push(')');
@@ -261,14 +272,15 @@ pub enum Note {
     End(Ending),
 }
 
-/// A choice placed, as the search names it.
+/// A choice placed, as the search names it: one wording, which the
+/// parent's outcome in the trace table says (`place 3`,
+/// [`Report::write_placed`]) and the search tree and the plain screen's
+/// path label the node it enters with (`3`), so that the three cannot
+/// name one choice two ways.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed {
-    /// The choice as its parent's outcome lists it (`place 3`).
+    /// The choice's words (`3`, `5 at (4,4)`, `D (1,0)`).
     pub choice: String,
-    /// The label of the node it enters, as the tree and the path show it
-    /// (`(2,3)`, `(0,1)=4`, `(1,2)A`).
-    pub label: String,
 }
 
 /// Choices a node skips without entering them, and why.
@@ -276,8 +288,9 @@ pub struct Placed {
 pub struct Skipped {
     /// Why they are skipped.
     pub why: Why,
-    /// The labels the nodes would have had, had they been entered.
-    pub labels: Vec<String>,
+    /// The choices skipped, in the words a [`Placed::choice`] would have
+    /// had: the labels of the tree's pruned branches.
+    pub choices: Vec<String>,
 }
 
 /// Why choices are skipped without being entered: a reason the search
@@ -710,7 +723,11 @@ fn lead<S: Report>(search: &S) -> String {
 /// `None` for an event that decides nothing.
 fn decision<S: Report>(search: &S, event: &S::Event) -> Option<String> {
     match search.note(event) {
-        Note::Placed(placed) => Some(format!("place {}", placed.choice)),
+        Note::Placed(placed) => {
+            let mut words = String::new();
+            search.write_placed(&placed, &mut words);
+            Some(words)
+        }
         Note::End(ending) => {
             let mut words = String::new();
             search.write_ending(&ending, &mut words);
@@ -791,12 +808,10 @@ pub struct NodeRow {
     pub parent: Option<usize>,
     /// How many places deep the node is.
     pub depth: usize,
-    /// The choice that entered it, as its parent's outcome names it
-    /// (`None` for a root).
+    /// The choice that entered it ([`Placed::choice`]), as its parent's
+    /// outcome names it and as the tree labels the node (`None` for a
+    /// root).
     pub choice: Option<String>,
-    /// The node's label, as the search gave it when placing it (`None`
-    /// for a root).
-    pub label: Option<String>,
     /// What has happened at the node so far.
     pub outcome: Outcome,
     /// The outcome column as `--print table` writes it (see [`Rows`]):
@@ -867,7 +882,7 @@ impl NodeLog {
         self.step += 1;
         let note = search.note(event);
         let placed = match &note {
-            Note::Placed(placed) => Some(placed.clone()),
+            Note::Placed(placed) => Some(placed.choice.clone()),
             _ => None,
         };
         if let Some(&top) = self.open.last() {
@@ -894,17 +909,12 @@ impl NodeLog {
         }
     }
 
-    fn enter<S: Report>(&mut self, search: &S, placed: Option<Placed>) {
-        let (choice, label) = match placed {
-            Some(Placed { choice, label }) => (Some(choice), Some(label)),
-            None => (None, None),
-        };
+    fn enter<S: Report>(&mut self, search: &S, choice: Option<String>) {
         self.rows.push(NodeRow {
             cells: search.node_cells(),
             parent: self.open.last().copied(),
             depth: self.outside + self.open.len(),
             choice,
-            label,
             outcome: Outcome::default(),
             said: lead(search),
             decided: false,

@@ -41,9 +41,8 @@ pub struct CheckArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The search and its own arguments, as typed after `backstep `
-    /// (`queens 6 --full`); for a worksheet, its `backstep-command:` line
-    /// when left out.
+    /// The search and its own arguments, as typed after `backstep `; for
+    /// a worksheet, its `backstep-command:` line when left out.
     #[arg(
         value_name = "SEARCH ARGS",
         trailing_var_arg = true,
@@ -161,8 +160,9 @@ struct Built<'a> {
 impl<'a> Built<'a> {
     fn new(kinds: &[&'a dyn Kind], args: &[String]) -> Result<Built<'a>> {
         let Some((name, rest)) = args.split_first() else {
+            let first = kinds.first().map_or("SEARCH", |kind| kind.name());
             bail!(
-                "check needs the search after the file, e.g. `backstep check trace.jsonl queens 6 --full`"
+                "check needs the search after the file, e.g. `backstep check trace.jsonl {first}`"
             );
         };
         let kind = kinds

@@ -70,13 +70,19 @@ impl Dir {
     /// wraps to 255, past any side).
     #[inline(always)]
     pub fn from(self, row: u8, col: u8, rows: usize, cols: usize) -> Option<(u8, u8)> {
-        // One add per coordinate and one compare per side, no branch on
-        // the direction: a scan's loop stays small.
         const STEPS: [(u8, u8); 4] = [(u8::MAX, 0), (0, 1), (1, 0), (0, u8::MAX)];
-        let (dr, dc) = STEPS[self as usize];
-        let (r, c) = (row.wrapping_add(dr), col.wrapping_add(dc));
-        (usize::from(r) < rows && usize::from(c) < cols).then_some((r, c))
+        step(row, col, STEPS[self as usize], rows, cols)
     }
+}
+
+/// The cell one step (`dr`, `dc`) from (`row`, `col`), each 0, 1 or -1
+/// (as `u8::MAX`), if it is on a `rows`×`cols` grid (sides below 256: a
+/// step off the top or the left wraps to 255, past any side). One add per
+/// coordinate and one compare per side, no branch on the direction.
+#[inline(always)]
+pub fn step(row: u8, col: u8, (dr, dc): (u8, u8), rows: usize, cols: usize) -> Option<(u8, u8)> {
+    let (r, c) = (row.wrapping_add(dr), col.wrapping_add(dc));
+    (usize::from(r) < rows && usize::from(c) < cols).then_some((r, c))
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::CellSet;
+use super::grid::{self, CellSet};
 use super::{Counters, EventKind, Search, SearchEvent};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
@@ -118,15 +118,10 @@ impl Move {
 
     /// The cell this move leads to from (`row`, `col`) on a `rows`×`cols`
     /// grid, if it is on the grid.
-    #[inline]
+    #[inline(always)]
     pub fn from(self, row: u8, col: u8, rows: usize, cols: usize) -> Option<(u8, u8)> {
-        let (r, c) = (usize::from(row), usize::from(col));
-        match self {
-            Move::D => (r + 1 < rows).then(|| (row + 1, col)),
-            Move::L => (c > 0).then(|| (row, col - 1)),
-            Move::R => (c + 1 < cols).then(|| (row, col + 1)),
-            Move::U => (r > 0).then(|| (row - 1, col)),
-        }
+        const STEPS: [(u8, u8); 4] = [(1, 0), (0, u8::MAX), (0, 1), (u8::MAX, 0)];
+        grid::step(row, col, STEPS[self as usize], rows, cols)
     }
 }
 
@@ -265,6 +260,9 @@ pub struct MazeTree<R> {
     rejects: bool,
     /// One bit per cell (at most 16×16 = 256): the current path's cells.
     visited: CellSet,
+    /// The grid's open cells, as a set: a scan's test of a wall is one
+    /// bit, like its test of the path.
+    open: CellSet,
     /// The first [`KEPT_PATHS`] paths found.
     paths: Vec<String>,
     /// The current path's moves, kept for the paths found.
@@ -284,11 +282,6 @@ impl Maze {
 }
 
 impl<R: Rules> MazeTree<R> {
-    #[inline]
-    fn cell(&self, row: u8, col: u8) -> usize {
-        usize::from(row) * self.grid.cols + usize::from(col)
-    }
-
     /// Step 1: the start's wall, or else the goal's, if either is one.
     fn end_wall(&self) -> Option<(u8, u8)> {
         let goal = (self.grid.rows - 1, self.grid.cols - 1);
@@ -369,10 +362,10 @@ impl<R: Rules> Tree for MazeTree<R> {
             let Some((row, col)) = mv.from(cell.row, cell.col, rows, cols) else {
                 continue;
             };
-            let index = self.cell(row, col);
-            let reason = if !self.grid.open[index] {
+            let index = CellSet::index(row, col, cols);
+            let reason = if !self.open.contains(index) {
                 Reason::Wall
-            } else if self.visited.contains(index as u8) {
+            } else if self.visited.contains(index) {
                 Reason::Visited
             } else {
                 return Choice::Place((row, col, Some(mv)));
@@ -465,6 +458,10 @@ impl<R: Rules> Maze<R> {
             grid: grid.clone(),
             rejects,
             visited: CellSet::default(),
+            open: (0..grid.open.len())
+                .filter(|&i| grid.open[i])
+                .map(|i| i as u8)
+                .collect(),
             paths: Vec::new(),
             moves: String::with_capacity(grid.rows * grid.cols),
             rules: PhantomData,

@@ -556,7 +556,9 @@ impl<R: Rules> Tree for QueensTree<R> {
     ) -> (Frame, QueensEvent) {
         let masks = parent.masks.child(1 << col, self.all);
         let child = R::child(self, masks, depth, counters);
-        self.queens[depth] = col;
+        // Below MAX_N (a place is made only on a row to fill); the `%`
+        // says so to the compiler, so the hot path has no bounds test.
+        self.queens[depth % MAX_N as usize] = col;
         let row = depth as u8;
         (child, QueensEvent::Place { row, col })
     }
@@ -572,7 +574,7 @@ impl<R: Rules> Tree for QueensTree<R> {
         let row = (depth - 1) as u8;
         QueensEvent::Undo {
             row,
-            col: self.queens[depth - 1],
+            col: self.queens[(depth - 1) % MAX_N as usize],
         }
     }
 

@@ -677,7 +677,7 @@ fn side<S: Scene>(
         .last_told()
         .map_or("step 0".to_string(), |told| told.words().to_string());
     let mut lines = render::counter_lines(app, inner.width, 2);
-    lines.push(render::keep_tail(view.search.path(t), width, t));
+    lines.push(render::keep_tail(render::path_line(app), width, t));
     lines.push(Line::styled(render::shorten(&last, width, t), t.newest()));
     lines.push(Line::raw(""));
     lines.extend(view.search.masks_at(fit, view.last, t));

@@ -684,11 +684,7 @@ pub(super) fn render_path<S: Scene>(
         lines.extend(counter_lines(app, inner as u16, 1));
     }
     let view = view(app);
-    let path = match Capability::Board.offered(view.search) {
-        true => view.search.path(t),
-        false => plain_path(app),
-    };
-    lines.push(keep_tail(path, inner, t));
+    lines.push(keep_tail(path_line(app), inner, t));
     let mut title = if with_counters {
         "Counters and path"
     } else {
@@ -706,23 +702,64 @@ pub(super) fn render_path<S: Scene>(
     frame.render_widget(Paragraph::new(lines).block(block(app, &title)), area);
 }
 
-/// The plain screen's path (a search that draws no board): the labels of
-/// the open nodes as the search gave them when placing them
-/// ([`model::Placed::label`]), outermost first, an ellipsis standing for
-/// those entered before the node log's window.
+/// The path as the screen shows it (the current one, or at the end the
+/// last solution's, as [`view`] picks): in the search's words when it
+/// draws a board ([`Scene::path`]), else the plain screen's
+/// ([`plain_path`]). The main screen and each side of the compare screen
+/// show it.
+pub(super) fn path_line<S: Scene>(app: &App<S>) -> PathLine {
+    let view = view(app);
+    match Capability::Board.offered(view.search) {
+        true => view.search.path(&app.theme),
+        false => plain_path(app),
+    }
+}
+
+/// The plain screen's path (a search that draws no board): the choices
+/// that entered the open nodes, as the tree labels them
+/// ([`model::Placed::choice`]), outermost first, an ellipsis standing for
+/// those entered before the node log's window. At the end, as the board
+/// of a search that draws one, the last solution's path (its node and
+/// those above it in the log). With no choice to show it says why: the
+/// search has ended, it is at its root (as the tree names the root), or
+/// no node is open.
 pub(super) fn plain_path<S: Scene>(app: &App<S>) -> PathLine {
     let t = &app.theme;
     let log = app.nodes.log();
+    let rows = log.rows();
+    let mut path: Vec<usize> = Vec::new();
+    let mut before = log.outside() > 0;
+    if app.timeline.at_end() {
+        let solution = rows
+            .iter()
+            .rposition(|row| row.outcome.end.is_some_and(|end| end.is_solution()));
+        let mut at = solution;
+        while let Some(i) = at {
+            path.push(i);
+            at = rows[i].parent;
+        }
+        path.reverse();
+        // A chain cut by the log's window starts below the root.
+        before = log.base() > 0 && path.first().is_some_and(|&i| rows[i].depth > 0);
+    } else {
+        path.extend_from_slice(log.open());
+    }
     let mut steps = Vec::new();
-    if log.outside() > 0 {
+    if before {
         steps.push(Span::styled(format!("{} ", t.glyphs.ellipsis), t.muted()));
     }
-    let labels = log
-        .open()
-        .iter()
-        .filter_map(|&i| log.rows()[i].label.as_ref());
+    let labels = path.iter().filter_map(|&i| rows[i].choice.as_ref());
     steps.extend(labels.map(|label| Span::raw(format!("{label} "))));
-    let note = steps.is_empty().then(|| Span::styled("empty", t.muted()));
+    let note = steps.is_empty().then(|| {
+        let why = if app.timeline.at_end() {
+            "search ended"
+        } else if log.current_depth().is_some() {
+            "root"
+        } else {
+            "no node open"
+        };
+        Span::styled(why, t.muted())
+    });
     PathLine {
         label: Span::styled("path ", t.muted()),
         steps,

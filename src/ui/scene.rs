@@ -167,7 +167,7 @@ pub trait Scene: Report {
 
     /// The current path in one line, as the search words it. The plain
     /// screen (no board) words it itself, from the labels of the open
-    /// nodes ([`crate::model::Placed::label`]), and never asks.
+    /// nodes ([`crate::model::Placed::choice`]), and never asks.
     fn path(&self, theme: &Theme) -> PathLine {
         let _ = theme;
         PathLine::default()

@@ -24,18 +24,20 @@ const MUTED: Color = Color::Rgb(0x9A, 0x9A, 0xA0);
 /// The glyphs of one theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyphs {
-    /// A placed queen.
-    pub queen: &'static str,
-    /// The square a queen was just removed from.
+    /// A piece placed on a board.
+    pub piece: &'static str,
+    /// The square a piece was just removed from.
     pub removed: &'static str,
-    /// A column attack (`C`).
-    pub column: &'static str,
-    /// A diagonal moving toward higher columns (`H`): down and to the right.
-    pub high: &'static str,
-    /// A diagonal moving toward lower columns (`L`): down and to the left.
-    pub low: &'static str,
-    /// Both diagonals at once (`H` and `L`).
-    pub both: &'static str,
+    /// A line through a square straight down (a square under attack along
+    /// its column).
+    pub vertical: &'static str,
+    /// A line through a square falling to the right: down and to the right.
+    pub falling: &'static str,
+    /// A line through a square rising to the right: down and to the left.
+    pub rising: &'static str,
+    /// Both slanted lines at once ([`Glyphs::falling`] and
+    /// [`Glyphs::rising`]).
+    pub crossed: &'static str,
     /// A legal square of the row being filled.
     pub legal: &'static str,
     /// An empty square of a board drawn without colour, where no
@@ -58,15 +60,16 @@ pub struct Glyphs {
     pub bar: &'static str,
     /// The row being filled.
     pub current_row: &'static str,
-    /// Directions of travel on a word path: up, right, down, left.
+    /// Directions of travel along a path of cells: up, right, down, left.
     pub arrows: [&'static str; 4],
-    /// The end of a word path.
+    /// The end of a path of cells.
     pub path_end: &'static str,
     /// Separator in the title bar.
     pub dot: &'static str,
     /// Panel borders.
     pub border: border::Set<'static>,
-    /// Where a Sudoku box rule crosses a box bar.
+    /// Where a grid's horizontal rule crosses its vertical bar (between
+    /// boxes of cells).
     pub cross: &'static str,
     /// Stands for the part of a line cut off.
     pub ellipsis: &'static str,
@@ -77,12 +80,12 @@ pub struct Glyphs {
 }
 
 const UNICODE: Glyphs = Glyphs {
-    queen: "♛",
+    piece: "♛",
     removed: "◌",
-    column: "│",
-    high: "╲",
-    low: "╱",
-    both: "╳",
+    vertical: "│",
+    falling: "╲",
+    rising: "╱",
+    crossed: "╳",
     legal: "·",
     empty: "_",
     pruned: "↔",
@@ -103,12 +106,12 @@ const UNICODE: Glyphs = Glyphs {
 };
 
 const ASCII: Glyphs = Glyphs {
-    queen: "Q",
+    piece: "Q",
     removed: "o",
-    column: "|",
-    high: "\\",
-    low: "/",
-    both: "X",
+    vertical: "|",
+    falling: "\\",
+    rising: "/",
+    crossed: "X",
     legal: ".",
     empty: "_",
     pruned: "~",
@@ -157,8 +160,8 @@ pub struct Theme {
     /// The glyph set.
     pub glyphs: Glyphs,
     /// Predict mode with a question open: the scene leaves out whatever
-    /// would give the answer away (N-Queens' legal masks and dots, the
-    /// Sudoku cell being decided and its candidates) until the verdict.
+    /// would give the answer away (the legal choices and their marks, the
+    /// cell being decided and its candidates) until the verdict.
     pub hide_answer: bool,
 }
 
@@ -225,18 +228,19 @@ impl Theme {
         Style::new().add_modifier(Modifier::BOLD)
     }
 
-    /// The column mask `C` and its board glyph.
-    pub fn column(&self) -> Style {
+    /// The first of up to three masks a search shows side by side, and
+    /// its glyphs on the board ([`Glyphs::vertical`]); the bars of a chart.
+    pub fn first_mask(&self) -> Style {
         self.paint(BLUE, Style::new())
     }
 
-    /// The high-diagonal mask `H`.
-    pub fn high(&self) -> Style {
+    /// The second mask ([`Theme::first_mask`]; [`Glyphs::falling`]).
+    pub fn second_mask(&self) -> Style {
         self.paint(ORANGE, Style::new())
     }
 
-    /// The low-diagonal mask `L`.
-    pub fn low(&self) -> Style {
+    /// The third mask ([`Theme::first_mask`]; [`Glyphs::rising`]).
+    pub fn third_mask(&self) -> Style {
         self.paint(PURPLE, Style::new())
     }
 
@@ -258,7 +262,7 @@ impl Theme {
             .add_modifier(Modifier::BOLD | Modifier::REVERSED)
     }
 
-    /// A placed queen, digit or path cell.
+    /// A placed piece, digit or path cell.
     pub fn placed(&self) -> Style {
         self.paint(SKY_BLUE, Style::new())
             .add_modifier(Modifier::BOLD)
@@ -270,7 +274,7 @@ impl Theme {
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
     }
 
-    /// A Sudoku given.
+    /// A clue given with the puzzle.
     pub fn given(&self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
     }

@@ -189,9 +189,8 @@ impl Report for Colour {
 
     fn note(&self, event: &ColourEvent) -> Note {
         match *event {
-            ColourEvent::Place { vertex, colour } => Note::Placed(Placed {
+            ColourEvent::Place { colour, .. } => Note::Placed(Placed {
                 choice: colour.to_string(),
-                label: format!("v{vertex}={colour}"),
             }),
             ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             ColourEvent::Solution => Note::End(Ending::Solution {

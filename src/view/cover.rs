@@ -143,7 +143,6 @@ impl Report for Cover {
         match *event {
             CoverEvent::Place { option, .. } => Note::Placed(Placed {
                 choice: format!("{option} ({})", self.problem().option_text(option)),
-                label: format!("#{option}"),
             }),
             CoverEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             CoverEvent::Solution { count } => Note::End(Ending::Solution {

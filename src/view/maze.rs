@@ -177,7 +177,6 @@ impl<R: Rules> Report for Maze<R> {
                 mv: Some(mv),
             } => Note::Placed(Placed {
                 choice: format!("{} ({row},{col})", mv.letter()),
-                label: format!("{}({row},{col})", mv.letter()),
             }),
             MazeEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             MazeEvent::Solution => Note::End(Ending::Solution {

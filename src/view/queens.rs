@@ -256,9 +256,8 @@ impl<R: Rules> Report for Queens<R> {
 
     fn note(&self, event: &QueensEvent) -> Note {
         match event {
-            QueensEvent::Place { row, col } => Note::Placed(Placed {
+            QueensEvent::Place { col, .. } => Note::Placed(Placed {
                 choice: col.to_string(),
-                label: format!("({row},{col})"),
             }),
             QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
                 Note::Skipped(self.symmetry_skipped())
@@ -299,11 +298,10 @@ impl<R: Rules> Queens<R> {
     /// The columns of the root's right half, skipped because their mirror
     /// images are searched.
     fn symmetry_skipped(&self) -> Skipped {
-        let row = self.row();
         let skipped = self.all_columns() & !self.root_columns();
         Skipped {
             why: SYMMETRY,
-            labels: bits(skipped).map(|col| format!("({row},{col})")).collect(),
+            choices: bits(skipped).map(|col| col.to_string()).collect(),
         }
     }
 }

@@ -144,7 +144,7 @@ impl Board<'_> {
                 (false, true) => theme.changed(),
                 (false, false) => theme.placed(),
             };
-            return centre(g.queen, style);
+            return centre(g.piece, style);
         }
         if changed {
             return centre(g.removed, theme.changed());

@@ -147,9 +147,8 @@ impl Report for Fundamental {
 
     fn note(&self, event: &FundamentalEvent) -> Note {
         match event {
-            FundamentalEvent::Place { row, col } => Note::Placed(Placed {
+            FundamentalEvent::Place { col, .. } => Note::Placed(Placed {
                 choice: col.to_string(),
-                label: format!("({row},{col})"),
             }),
             FundamentalEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             FundamentalEvent::Solution { .. } => Note::End(Ending::Solution {

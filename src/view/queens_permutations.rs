@@ -112,9 +112,8 @@ impl Report for Permutations {
 
     fn note(&self, event: &QueensEvent) -> Note {
         match event {
-            QueensEvent::Place { row, col } => Note::Placed(Placed {
+            QueensEvent::Place { col, .. } => Note::Placed(Placed {
                 choice: col.to_string(),
-                label: format!("({row},{col})"),
             }),
             // The board is still complete when its dead end comes.
             QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),

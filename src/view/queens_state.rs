@@ -260,9 +260,8 @@ impl<S: StateView> Report for Held<S> {
 
     fn note(&self, event: &StateEvent) -> Note {
         match event {
-            StateEvent::Place { row, col } => Note::Placed(Placed {
+            StateEvent::Place { col, .. } => Note::Placed(Placed {
                 choice: col.to_string(),
-                label: format!("({row},{col})"),
             }),
             StateEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
                 Note::Skipped(self.symmetry_skipped())
@@ -299,8 +298,8 @@ impl<S: StateView> Held<S> {
         let skipped = ((1u32 << self.n()) - 1) & !self.root_columns();
         Skipped {
             why: SYMMETRY,
-            labels: crate::search::bits(skipped)
-                .map(|col| format!("(0,{col})"))
+            choices: crate::search::bits(skipped)
+                .map(|col| col.to_string())
                 .collect(),
         }
     }

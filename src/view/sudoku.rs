@@ -194,8 +194,7 @@ impl<R: Rules> Report for Sudoku<R> {
     fn note(&self, event: &SudokuEvent) -> Note {
         match event {
             SudokuEvent::Place { row, col, digit } => Note::Placed(Placed {
-                choice: digit.to_string(),
-                label: format!("({row},{col})={digit}"),
+                choice: format!("({row},{col})={digit}"),
             }),
             SudokuEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             SudokuEvent::Solution { count } => Note::End(Ending::Solution {

@@ -140,7 +140,6 @@ impl Report for SudokuDlx {
                 row, col, digit, ..
             } => Note::Placed(Placed {
                 choice: format!("({row},{col})={digit}"),
-                label: format!("({row},{col})={digit}"),
             }),
             DlxEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             DlxEvent::Solution { count } => Note::End(Ending::Solution {

@@ -196,27 +196,9 @@ impl Report for Propagate {
                 col,
                 digit,
                 forced: None,
-            } => {
-                // Said by the node the guess leaves from: its forced places
-                // come first, once, with its first guess.
-                let level = self.guesses().saturating_sub(1);
-                // The cell's candidates are the same for each guess of the
-                // node: the first is the lowest.
-                let first = self.trail().last().is_some_and(|placed| {
-                    self.candidates_before(placed) & ((1u16 << (digit - 1)) - 1) == 0
-                });
-                let mut choice = format!("{digit} at ({row},{col}) (guess)");
-                if first {
-                    let forced = self.forced_at(level);
-                    if !forced.is_empty() {
-                        choice = format!("{choice} after {forced}");
-                    }
-                }
-                Note::Placed(model::Placed {
-                    choice,
-                    label: format!("({row},{col})={digit}"),
-                })
-            }
+            } => Note::Placed(model::Placed {
+                choice: format!("({row},{col})={digit}"),
+            }),
             PropagateEvent::DeadEnd { .. } | PropagateEvent::Missing { .. } => {
                 Note::End(Ending::DeadEnd)
             }
@@ -227,6 +209,18 @@ impl Report for Propagate {
             }),
             _ => Note::Nothing,
         }
+    }
+
+    fn write_placed(&self, placed: &model::Placed, out: &mut String) {
+        // Said by the node the guess leaves from, as its ending says them:
+        // the places it forced first, then the guess.
+        let forced = self.forced_at(self.guesses().saturating_sub(1));
+        if !forced.is_empty() {
+            out.push_str(&forced);
+            out.push_str("; ");
+        }
+        out.push_str("place ");
+        out.push_str(&placed.choice);
     }
 
     fn write_ending(&self, ending: &Ending, out: &mut String) {

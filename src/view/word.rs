@@ -153,15 +153,12 @@ impl<R: Rules> Report for WordSearch<R> {
 
     fn note(&self, event: &WordEvent) -> Note {
         match event {
+            // The cell and the letter it stands for, as words says a cell.
             WordEvent::Place { row, col, index } => {
-                let choice = format!("({row},{col})");
-                let mut label = choice.clone();
-                label.extend(
-                    self.searched()
-                        .get(usize::from(*index))
-                        .map(|&l| char::from(l)),
-                );
-                Note::Placed(Placed { choice, label })
+                let letter = self.searched().get(usize::from(*index));
+                Note::Placed(Placed {
+                    choice: format!("({row},{col}) {}", letter.map_or('?', |&l| char::from(l))),
+                })
             }
             WordEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             // The search stops at the first path found.

@@ -217,13 +217,9 @@ impl Report for Words {
 
     fn note(&self, event: &WordsEvent) -> Note {
         match *event {
+            // The cell and its letter, as the trace's place line says them.
             WordsEvent::Place { row, col } => Note::Placed(Placed {
-                choice: format!("({row},{col})"),
-                // The node just entered ends the prefix with its letter.
-                label: format!(
-                    "({row},{col}){}",
-                    char::from(self.board().letter(usize::from(row), usize::from(col)))
-                ),
+                choice: format!("({row},{col}) {}", self.letter_at(row, col)),
             }),
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             WordsEvent::Solution { .. } => Note::End(Ending::Solution {

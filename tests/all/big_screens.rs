@@ -384,24 +384,38 @@ fn a_click_on_a_tree_node_jumps_to_it() {
     let buf = draw(&app, PROJECTOR);
     let big = big::layout(&app, buf.area).expect("big");
     let side = big.side.expect("the tree beside the board");
-    // Every label `(r,c)` in the tree panel, and the root.
+    // Every label in the tree panel (a queen's column, one digit after a
+    // branch; the layered tree gives each depth its own column of labels,
+    // so the n-th column of labels from the left is row n-1), and the root.
+    let mut digits = Vec::new();
     let mut labels = Vec::new();
     for y in side.y + 1..side.bottom() - 1 {
         let row: Vec<char> = line(&buf, y).chars().collect();
-        for x in side.x + 1..side.right() - 6 {
+        for x in side.x + 3..side.right() - 6 {
             let at = usize::from(x);
-            let word: String = row[at..at + 5].iter().collect();
-            let b = word.as_bytes();
-            // A branch pruned by symmetry was never entered: no jump.
-            let after: String = row[at + 5..].iter().take(4).collect();
-            if b[0] == b'(' && b[2] == b',' && b[4] == b')' {
-                let queen = (b[1] - b'0', b[3] - b'0');
-                labels.push((Some(queen), after.contains('↔'), (x + 2, y)));
+            let branch = matches!(row[at - 2], '─' | '┬' | '├' | '└') && row[at - 1] == ' ';
+            if branch && row[at].is_ascii_digit() && row[at + 1] == ' ' {
+                // A branch pruned by symmetry was never entered: no jump.
+                let after: String = row[at + 1..].iter().take(4).collect();
+                digits.push((x, row[at] as u8 - b'0', after.contains('↔'), y));
             }
             if row[at..at + 4].iter().collect::<String>() == "root" {
                 labels.push((None, false, (x, y)));
             }
         }
+    }
+    let mut columns: Vec<u16> = digits.iter().map(|d| d.0).collect();
+    columns.sort_unstable();
+    columns.dedup();
+    assert_eq!(
+        columns.len(),
+        4,
+        "a column of labels per row: {}",
+        text(&buf)
+    );
+    for (x, col, pruned, y) in digits {
+        let row = columns.iter().position(|&c| c == x).expect("a column") as u8;
+        labels.push((Some((row, col)), pruned, (x, y)));
     }
     assert!(labels.len() >= 8, "{}", text(&buf));
     assert!(

@@ -1,4 +1,4 @@
-//! Node budgets (`--max-nodes K`, SPEC §5) through the outputs: the
+//! Node budgets (`--max-nodes K`, EVENTS.md §1) through the outputs: the
 //! summary's first line, `done`'s `complete`, the worksheet, the command
 //! line and its errors. The streams themselves (a prefix of the full stream
 //! and the closing undos, for every engine) are checked by the contract

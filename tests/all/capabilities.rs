@@ -149,7 +149,7 @@ fn the_plain_screen_shows_the_path_the_counters_and_the_log() {
     for step in 1..=40u64 {
         let event = real.next().expect("4-Queens has more than 40 events");
         match (event.kind(), real.note(&event)) {
-            (EventKind::Place, Note::Placed(placed)) => open.push(placed.label),
+            (EventKind::Place, Note::Placed(placed)) => open.push(placed.choice),
             (EventKind::Undo, _) => drop(open.pop()),
             _ => {}
         }
@@ -161,8 +161,9 @@ fn the_plain_screen_shows_the_path_the_counters_and_the_log() {
             .lines()
             .find(|line| line.contains("│path "))
             .unwrap_or_else(|| panic!("step {step}: no path line\n{text}"));
+        // Back at the root between subtrees, the path says so.
         let expected = if open.is_empty() {
-            "path empty".to_string()
+            "path root".to_string()
         } else {
             format!("path {}", open.join(" "))
         };
@@ -308,6 +309,12 @@ fn a_command_leaves_out_of_its_help_what_its_search_lacks() {
         assert!(!masked_help.contains(words), "{words}\n{masked_help}");
     }
     assert!(masked_help.contains("- summary:") && masked_help.contains("- events:"));
+    // No help line names the worksheet (`--seed`'s says what a seed does
+    // for the search at hand), and queens' `--seed` says what it picks.
+    let seed = "with --print worksheet on any other, it picks the node";
+    assert!(queens_help.contains(seed), "{queens_help}");
+    assert!(masked_help.contains("--seed"), "{masked_help}");
+    assert!(!masked_help.contains("worksheet"), "{masked_help}");
     for (args, words) in [
         (
             &["--print", "worksheet"][..],
@@ -370,4 +377,119 @@ fn every_registered_command_lacks_what_its_searches_lack() {
             kind.name()
         );
     }
+}
+
+/// What the plain screen's path says at each step of `search` (index 0:
+/// step 0), found by stepping the real search apart: the choices of the
+/// open places, `root` when none is open mid-search, and at the end the
+/// last solution's choices (`search ended` when there was none).
+fn plain_paths(mut search: Queens) -> Vec<String> {
+    let mut open: Vec<String> = Vec::new();
+    let mut solved: Option<Vec<String>> = None;
+    let mut paths = vec!["path root".to_string()];
+    while let Some(event) = search.next() {
+        match (event.kind(), search.note(&event)) {
+            (EventKind::Place, Note::Placed(placed)) => open.push(placed.choice),
+            (EventKind::Undo, _) => drop(open.pop()),
+            (EventKind::Solution, _) => solved = Some(open.clone()),
+            _ => {}
+        }
+        paths.push(match open.is_empty() {
+            true => "path root".to_string(),
+            false => format!("path {}", open.join(" ")),
+        });
+    }
+    let end = match solved {
+        Some(path) => format!("path {}", path.join(" ")),
+        None => "path search ended".to_string(),
+    };
+    if let Some(last) = paths.last_mut() {
+        *last = end;
+    }
+    paths
+}
+
+fn queens(n: u8, symmetry: bool) -> Queens {
+    Queens::new(QueensOptions {
+        n,
+        symmetry,
+        rejects: true,
+    })
+}
+
+/// At the end the plain screen's path is the last solution's, as a board
+/// would show it (4-Queens), or says the search ended (3-Queens has none).
+#[test]
+fn the_plain_path_at_the_end_is_the_last_solution() {
+    for (n, end) in [(4, "path 2 0 3 1"), (3, "path search ended")] {
+        let paths = plain_paths(queens(n, false));
+        assert_eq!(paths.last().map(String::as_str), Some(end), "n={n}");
+        let total = paths.len() as u64 - 1;
+        let app = App::opened(
+            Masked::<Queens>(queens(n, false)),
+            "masked",
+            colour(),
+            total,
+            Panel::Events,
+        );
+        let text = frame(&app);
+        assert!(text.contains(&format!("│{end} ")), "n={n}\n{text}");
+    }
+}
+
+/// The compare screen of two searches without a board: each side is the
+/// plain screen's side (its counters, its path in the choices' words, its
+/// last event), no board and no panic, at every step of lockstep by node
+/// up to the end, at 100x30 and 80x24, the help popup too.
+#[test]
+fn compare_shows_the_plain_path_of_each_side() {
+    use backstep::ui::compare::Compare;
+    let expected = [plain_paths(queens(4, false)), plain_paths(queens(4, true))];
+    let mut c = Compare::new(
+        App::new(Masked::<Queens>(queens(4, false)), "masked", colour()),
+        App::new(Masked::<Queens>(queens(4, true)), "masked", colour()),
+        ["full".into(), "symmetry".into()],
+    );
+    let mut ends = 0;
+    for _ in 0..40 {
+        let steps = [
+            c.app::<Masked<Queens>>(0).timeline.step(),
+            c.app::<Masked<Queens>>(1).timeline.step(),
+        ];
+        for (w, h) in [(100u16, 30u16), (80, 24)] {
+            let text = still::text(&still::draw(&c, w, h).expect("a frame"));
+            assert!(!text.contains("Board"), "{text}");
+            let half = usize::from(w / 2);
+            for (side, step) in steps.iter().enumerate() {
+                let want = &expected[side][*step as usize];
+                let shown = text.lines().any(|line| {
+                    let cells: Vec<char> = line.chars().collect();
+                    let part: String = match side {
+                        0 => cells.iter().take(half).collect(),
+                        _ => cells.iter().skip(half).collect(),
+                    };
+                    part.contains(&format!("│{want} ")) || part.contains(&format!("│{want}│"))
+                });
+                assert!(
+                    shown,
+                    "side {side} at step {step} ({w}x{h}): {want:?}\n{text}"
+                );
+            }
+        }
+        if c.app::<Masked<Queens>>(0).timeline.at_end()
+            && c.app::<Masked<Queens>>(1).timeline.at_end()
+        {
+            ends += 1;
+            break;
+        }
+        c.act(Action::Step);
+        for _ in 0..1000 {
+            c.tick(std::time::Duration::ZERO);
+        }
+    }
+    assert_eq!(ends, 1, "both sides reach their end");
+    c.act(Action::Help);
+    let help = still::text(&still::draw(&c, 100, 30).expect("a frame"));
+    assert!(help.contains("help") || help.contains("Help"), "{help}");
+    assert!(!help.contains("predict"), "{help}");
 }

@@ -1,4 +1,4 @@
-//! `backstep check` (SPEC §6) against the real binary: every search's own
+//! `backstep check` (EVENTS.md §5) against the real binary: every search's own
 //! trace passes, each bug of the bug lab is named, an edited trace differs
 //! at exactly the edited line, kinds left out are left out, bad input is
 //! status 2 naming the line, worksheets are graded cell by cell, and the
@@ -81,7 +81,7 @@ fn every_search_passes_its_own_trace() {
     }
 }
 
-/// The one match line of SPEC §6, word for word.
+/// The one match line of EVENTS.md §5, word for word.
 #[test]
 fn a_match_is_one_line_naming_the_kinds_compared() {
     let path = file("q4.jsonl", &jsonl(&["queens", "4", "--full"]));
@@ -317,7 +317,7 @@ fn shorter_and_longer_traces() {
     );
 }
 
-/// The JSON report's keys, in SPEC §6's order, and the expected event in
+/// The JSON report's keys, in EVENTS.md §5's order, and the expected event in
 /// the search's own fields.
 #[test]
 fn the_json_report() {
@@ -464,7 +464,7 @@ fn worksheets_are_graded_cell_by_cell() {
         let untouched = file("blank.md", &blank);
         let output = check(&["--format", "json"], &untouched, &[]);
         assert_eq!(output.status.code(), Some(1), "{search:?}");
-        // Graded on its blanks only (SPEC §6: right cells out of all
+        // Graded on its blanks only (EVENTS.md §5: right cells out of all
         // blanks), counted here off the sheet's own table.
         let table = blank.split("## Answer key").next().unwrap_or(&blank);
         let blanks = table
@@ -627,5 +627,37 @@ fn help_man_and_completions_cover_check() {
     for shell in ["bash", "zsh", "fish"] {
         let script = backstep_ok(&["completions", shell]);
         assert!(script.contains("show-answers"), "{shell}");
+    }
+}
+
+/// `check --help` is written from the registry: it names every search
+/// `backstep --help` lists as a command, and each example names a search
+/// that runs as the example types it (no instance needed).
+#[test]
+fn check_help_names_the_registry_searches_and_runnable_examples() {
+    let help = backstep_ok(&["check", "--help"]);
+    let (_, listed) = help
+        .split_once("SEARCH is one of ")
+        .expect("check --help lists the searches");
+    let listed = listed.split_once(", with").map_or("", |(names, _)| names);
+    let names: Vec<&str> = listed.split(", ").collect();
+    for kind in backstep::registry::KINDS {
+        assert!(
+            names.contains(&kind.name()),
+            "{} in {listed:?}",
+            kind.name()
+        );
+    }
+    assert_eq!(names.len(), backstep::registry::KINDS.len(), "{listed:?}");
+    let examples: Vec<&str> = help
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("backstep check "))
+        .filter_map(|rest| rest.split_once("trace.jsonl ").map(|(_, search)| search))
+        .collect();
+    assert!(!examples.is_empty(), "{help}");
+    for search in examples {
+        let mut args: Vec<&str> = search.split_whitespace().collect();
+        args.extend(["--print", "summary"]);
+        backstep_ok(&args);
     }
 }

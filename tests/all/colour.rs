@@ -1,4 +1,4 @@
-//! Graph colouring (SPEC §5): the reference streams and summaries, the
+//! Graph colouring (EVENTS.md §2 colour): the reference streams and summaries, the
 //! colourings against brute force over all m^V assignments, and bad inputs.
 
 use backstep::input::colour::{default_graph, load_graph, parse_dimacs, parse_edges};

@@ -1,4 +1,4 @@
-//! The contract every search keeps (SPEC §1 and §2), checked by one harness
+//! The contract every search keeps (EVENTS.md §1 and §2), checked by one harness
 //! that each search joins with one line: a search type implements [`Joins`]
 //! once (what its view is, whether it has a root node), and each case is a
 //! `contract(name, |rejects| make the search)` call.
@@ -10,7 +10,7 @@
 //! - the view (the working state between events) at the end equals a fresh
 //!   search's initial view: every place was undone;
 //! - node counter: after every event, `nodes` is the number of `place`
-//!   events so far, plus 1 where the search has a root node (SPEC §2:
+//!   events so far, plus 1 where the search has a root node (EVENTS.md §2:
 //!   N-Queens "the root counts 1, each `place` adds 1"; Sudoku "every entry
 //!   counts, the root and completed boards included"; Word Search "each
 //!   `place` counts 1; there is no root node");
@@ -45,9 +45,9 @@ trait Joins: Search {
     type View: PartialEq + Debug;
     /// The view now.
     fn view(&self) -> Self::View;
-    /// Whether the search starts inside a root node that counts 1 (SPEC §2).
+    /// Whether the search starts inside a root node that counts 1 (EVENTS.md §2).
     const ROOT: bool;
-    /// Whether a `place` event enters a node that counts (SPEC §5: a
+    /// Whether a `place` event enters a node that counts (EVENTS.md §2 sudoku: a
     /// forced place of `--order propagate` does not).
     fn counts_node(_place: &Self::Event) -> bool {
         true
@@ -198,7 +198,11 @@ fn run_checked<S: Joins>(name: &str, mut search: S) -> Vec<(S::Event, Counters, 
         );
         let c = *search.counters();
         assert_eq!(c.depth as i64, open, "{name}: event {k}: depth counter");
-        assert_eq!(c.nodes, places + root, "{name}: event {k}: nodes (SPEC §2)");
+        assert_eq!(
+            c.nodes,
+            places + root,
+            "{name}: event {k}: nodes (EVENTS.md §2)"
+        );
         assert_eq!(c.steps, k as u64, "{name}: event {k}: steps");
         assert_eq!(
             (c.rejects, c.dead_ends, c.found),
@@ -286,7 +290,7 @@ fn contract<S: Joins>(name: &str, make: impl Fn(bool) -> S) {
         assert_eq!(search.view(), full[closing].2, "{name}: view after a skip");
     }
 
-    // Node budgets (SPEC §5), with rejects and without.
+    // Node budgets (EVENTS.md §1), with rejects and without.
     for (rejects, stream) in [(true, &full), (false, &off)] {
         let total = stream
             .last()

@@ -1,4 +1,4 @@
-//! Knuth's random-probe estimate (SPEC §7), against the real binary: for
+//! Knuth's random-probe estimate (EVENTS.md §6), against the real binary: for
 //! every search and variant, on trees small enough to count, the estimate
 //! of many seeds lies within four standard errors of the nodes an
 //! independent `--print summary` run counts; one seed always prints the
@@ -95,7 +95,7 @@ fn queens_and_its_variants() {
 
 /// Every node at depth r of the permutation tree has n - r children, so
 /// each probe's `1 + n + n(n-1) + ... ` is the count itself: 109,601 for
-/// n = 8 (SPEC §5), with no error.
+/// n = 8 (EVENTS.md §2 queens), with no error.
 #[test]
 fn a_uniform_tree_is_estimated_exactly() {
     let (mean, error, line) = estimated(&["queens", "8", "--permutations"], 3);
@@ -182,7 +182,7 @@ fn a_bug_whose_marks_leak_is_no_fixed_tree() {
 }
 
 /// A search that stops at its first find is estimated as the tree it
-/// would walk without the stop (SPEC §7: no early stop).
+/// would walk without the stop (EVENTS.md §6: no early stop).
 #[test]
 fn an_early_stop_is_not_part_of_the_tree() {
     within_four_errors(

@@ -202,7 +202,7 @@ fn compare_colour_summary_is_two_colour_runs_and_their_ratio() {
 
 #[test]
 fn compare_colour_on_the_seed_graph_says_the_seed_figures() {
-    // SPEC §5: m = 3 found in 5 nodes, m = 2 not found in 7.
+    // EVENTS.md §2 colour: m = 3 found in 5 nodes, m = 2 not found in 7.
     let text = ok(&["compare", "colour", "--print", "summary"]);
     assert!(
         text.ends_with("nodes: m=3 5 vs m=2 7, ratio 1.40x\n"),

@@ -386,7 +386,7 @@ fn word_end_shows_the_path() {
 }
 
 /// A search a node budget stopped says so where it would state its result
-/// (SPEC §5): never "no solution", on the board's status and the end line.
+/// (EVENTS.md §1, node budgets): never "no solution", on the board's status and the end line.
 #[test]
 fn budget_end_says_incomplete_not_no_solution() {
     let options = QueensOptions {

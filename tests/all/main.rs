@@ -7,7 +7,7 @@
 //!   the links restored, bad DLX input;
 //! - `golden`: the reference outputs, byte for byte or event for event;
 //! - `oracles`: independent brute-force answers the searches must agree with;
-//! - `properties`: the SPEC §1 invariants over random inputs (proptest);
+//! - `properties`: the EVENTS.md §1 invariants over random inputs (proptest);
 //! - `errors`: bad inputs against the real binary.
 //! - `fuzz`: random command lines and files against the real binary.
 //! - `headless`: the JSON, trace and table writers: canonical JSON text,
@@ -106,6 +106,7 @@ mod timeline;
 mod told;
 mod trail_trie;
 mod tree;
+mod tree_labels;
 mod words;
 mod worked;
 mod worksheet;

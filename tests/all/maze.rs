@@ -1,4 +1,4 @@
-//! Rat in a Maze (SPEC §5): the reference stream and summary, the paths
+//! Rat in a Maze (EVENTS.md §2 maze): the reference stream and summary, the paths
 //! against an independent brute-force enumeration, and bad inputs.
 
 use backstep::input::maze::{default_grid, load_grid, parse_list};

@@ -28,11 +28,11 @@ fn logged<S: Report>(mut search: S, steps: usize) -> (NodeLog, Vec<S::Event>) {
     (log, events)
 }
 
-/// The labels of the rows entered by a place, in order.
-fn placed_labels(log: &NodeLog) -> Vec<String> {
+/// The choices that entered the rows entered by a place, in order.
+fn placed_choices(log: &NodeLog) -> Vec<String> {
     log.rows()
         .iter()
-        .filter_map(|row| row.label.clone())
+        .filter_map(|row| row.choice.clone())
         .collect()
 }
 
@@ -53,14 +53,14 @@ fn queens(n: u8, symmetry: bool, rejects: bool) -> Queens {
 }
 
 #[test]
-fn queens_labels_and_endings_are_those_of_the_events() {
+fn queens_choices_and_endings_are_those_of_the_events() {
     let (log, events) = logged(queens(6, true, true), usize::MAX);
     let mut labels = Vec::new();
     let mut ends = Vec::new();
     let mut found = 0;
     for event in &events {
         match event {
-            QueensEvent::Place { row, col } => labels.push(format!("({row},{col})")),
+            QueensEvent::Place { col, .. } => labels.push(col.to_string()),
             QueensEvent::DeadEnd { .. } => ends.push(Ending::DeadEnd),
             QueensEvent::Solution { weight, .. } => {
                 found += 1;
@@ -74,17 +74,11 @@ fn queens_labels_and_endings_are_those_of_the_events() {
         }
     }
     assert!(!labels.is_empty() && found > 0);
-    assert_eq!(placed_labels(&log), labels);
+    assert_eq!(placed_choices(&log), labels);
     assert_eq!(endings(&log), ends);
-    // The root has no label; every other row has its parent's choice.
-    assert_eq!(log.rows()[0].label, None);
-    for row in &log.rows()[1..] {
-        let (label, choice) = (row.label.as_deref(), row.choice.as_deref());
-        let col = label
-            .and_then(|l| l.strip_suffix(')'))
-            .and_then(|l| l.rsplit(',').next());
-        assert_eq!(col, choice, "{row:?}");
-    }
+    // The root has no choice; every other row has the column that entered it.
+    assert_eq!(log.rows()[0].choice, None);
+    assert!(log.rows()[1..].iter().all(|row| row.choice.is_some()));
 }
 
 #[test]
@@ -94,8 +88,8 @@ fn symmetry_skips_the_columns_rejected_by_symmetry_at_the_root() {
         let mirrored: Vec<String> = events
             .iter()
             .filter_map(|event| match event {
-                QueensEvent::Reject { row, col, by } if by.contains(Attack::Symmetry) => {
-                    Some(format!("({row},{col})"))
+                QueensEvent::Reject { col, by, .. } if by.contains(Attack::Symmetry) => {
+                    Some(col.to_string())
                 }
                 _ => None,
             })
@@ -109,7 +103,7 @@ fn symmetry_skips_the_columns_rejected_by_symmetry_at_the_root() {
                     name: "symmetry",
                     pruned: "pruned (mirror)",
                 },
-                labels: mirrored
+                choices: mirrored
             }],
             "n={n}"
         );
@@ -125,7 +119,7 @@ fn symmetry_skips_the_columns_rejected_by_symmetry_at_the_root() {
 }
 
 #[test]
-fn sudoku_labels_name_the_cell_and_the_digit() {
+fn sudoku_choices_name_the_cell_and_the_digit() {
     let puzzle = input::load_puzzle("inkala").expect("a shipped puzzle");
     let options = SudokuOptions {
         order: Order::Mrv,
@@ -144,7 +138,7 @@ fn sudoku_labels_name_the_cell_and_the_digit() {
         .filter(|e| e.kind() == EventKind::DeadEnd)
         .count();
     assert!(labels.len() > 100 && dead > 10);
-    assert_eq!(placed_labels(&log), labels);
+    assert_eq!(placed_choices(&log), labels);
     assert_eq!(
         endings(&log)
             .iter()
@@ -155,7 +149,7 @@ fn sudoku_labels_name_the_cell_and_the_digit() {
 }
 
 #[test]
-fn word_labels_name_the_cell_and_its_letter() {
+fn word_choices_name_the_cell_and_its_letter() {
     let board = input::load_board("sample").expect("a valid board");
     let word = "SEE";
     let options = WordOptions {
@@ -169,13 +163,13 @@ fn word_labels_name_the_cell_and_its_letter() {
         .filter_map(|event| match event {
             WordEvent::Place { row, col, index } => {
                 let letter = word.as_bytes()[usize::from(*index)] as char;
-                Some(format!("({row},{col}){letter}"))
+                Some(format!("({row},{col}) {letter}"))
             }
             _ => None,
         })
         .collect();
     assert!(!labels.is_empty());
-    assert_eq!(placed_labels(&log), labels);
+    assert_eq!(placed_choices(&log), labels);
     let solutions = endings(&log)
         .into_iter()
         .filter(|e| e.is_solution())

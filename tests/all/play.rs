@@ -332,7 +332,7 @@ fn at_200x60_the_board_is_scaled_and_clicks_follow_it() {
     assert_eq!(big[(0, 1 + 10 * k + 1)].symbol(), "└");
     // The queen at (0,3): natural cell (4 + 3*3 + 1, 1 + 0) inside the
     // border at (1, 2), its block's middle at +2.
-    let queen = Theme::new(true, false).glyphs.queen;
+    let queen = Theme::new(true, false).glyphs.piece;
     let at = (1 + (4 + 3 * 3 + 1) * k + 2, 2 + k + 2);
     assert_eq!(big[at].symbol(), queen);
     let queens = big.content().iter().filter(|c| c.symbol() == queen).count();

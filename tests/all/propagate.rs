@@ -1,4 +1,4 @@
-//! `sudoku ... --order propagate` (SPEC §5): the reference stream and
+//! `sudoku ... --order propagate` (EVENTS.md §2 sudoku): the reference stream and
 //! summaries, the existing MRV search as an oracle for the count and the
 //! first solution, and the trail property (undoing restores every
 //! candidate set exactly).

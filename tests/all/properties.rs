@@ -1,4 +1,4 @@
-//! The invariants of SPEC §1, checked event by event over random inputs of
+//! The invariants of EVENTS.md §1, checked event by event over random inputs of
 //! all three searches.
 //!
 //! Each search is run against a model kept by the test: the queens placed,
@@ -148,7 +148,7 @@ struct Node {
 }
 
 impl Node {
-    /// A node that ends must have ended as the SPEC says: a solution has no
+    /// A node that ends must have ended as EVENTS.md §2 says: a solution has no
     /// choices, and a dead-end is reported exactly when nothing was placed.
     /// When rejects are on, every choice (`all` of them) was looked at.
     fn close(&self, rejects: bool, all: usize, what: &str) {
@@ -383,7 +383,7 @@ impl Grid {
             .collect()
     }
 
-    /// The cell a node decides, by the SPEC's rule for `order`.
+    /// The cell a node decides, by EVENTS.md §2 sudoku's rule for `order`.
     fn chosen(&self, order: Order) -> Option<usize> {
         let counts = self.candidate_counts();
         match order {
@@ -647,7 +647,7 @@ fn sudoku_shipped_puzzles_keep_the_invariants() {
 
 // ------------------------------------------------------------- Word Search
 
-/// In-bounds neighbours of (r, c) in SPEC order: up, right, down, left.
+/// In-bounds neighbours of (r, c) in EVENTS.md §2 word's order: up, right, down, left.
 fn neighbours(r: usize, c: usize, rows: usize, cols: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     if r > 0 {
@@ -666,7 +666,7 @@ fn neighbours(r: usize, c: usize, rows: usize, cols: usize) -> Vec<(usize, usize
 }
 
 /// The events the checks before the search must yield, worked out from the
-/// SPEC: the empty word is found at once, a word longer than the board is
+/// EVENTS.md §2 word: the empty word is found at once, a word longer than the board is
 /// refused, and so is one needing a letter more often than the board has it.
 fn word_preamble(board: &[Vec<u8>], word: &[u8], inventory: bool) -> Vec<WordEvent> {
     let cells = board.iter().map(Vec::len).sum::<usize>();

@@ -1,4 +1,4 @@
-//! The N-Queens variants of SPEC §5 (permutations, fundamental solutions,
+//! The N-Queens variants of EVENTS.md §2 queens (permutations, fundamental solutions,
 //! the attacks held as Algorithm B's array or as boolean arrays), through
 //! the library: the reference outputs, independent oracles, and the mask
 //! search as the oracle for the states.
@@ -444,7 +444,7 @@ fn tables_traces_and_worksheets() {
 }
 
 // Through the real binary: the command line's flags, their outputs
-// against the reference, the combinations SPEC forbids, compare.
+// against the reference, the combinations EVENTS.md §2 queens forbids, compare.
 
 use crate::{backstep, stderr_text, stdout_text};
 
@@ -548,7 +548,7 @@ fn every_print_mode_runs_for_every_variant() {
     }
 }
 
-/// The variants SPEC §5 forbids together: status 2, nothing on standard
+/// The variants EVENTS.md §2 queens forbids together: status 2, nothing on standard
 /// output, one message naming both options, no panic.
 #[test]
 fn forbidden_combinations_exit_2_naming_both_options() {

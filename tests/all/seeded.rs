@@ -1,4 +1,4 @@
-//! `--seed S` instances (SPEC §6): each checked by an oracle of its own
+//! `--seed S` instances (EVENTS.md §5): each checked by an oracle of its own
 //! (a brute-force Sudoku counter, a breadth-first search of the maze, every
 //! subset of the cover's options), pinned so that a seed names the same
 //! instance in every later version, and shown as the arguments that

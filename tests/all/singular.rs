@@ -6,7 +6,7 @@ use super::backstep_ok;
 
 /// Nouns the program counts, in the plural. ("vertices" and "edges" are
 /// not among them: the colour summary's head keeps them for one, as the
-/// SPEC says.)
+/// EVENTS.md §2 colour says.)
 const PLURALS: &[&str] = &[
     "solutions",
     "colourings",

@@ -58,7 +58,7 @@ pub(super) fn trace(args: &[String]) -> Vec<String> {
 }
 
 /// A variant's `--print table`: its rows by node number.
-fn table(args: &[String]) -> BTreeMap<String, Vec<String>> {
+pub(super) fn table(args: &[String]) -> BTreeMap<String, Vec<String>> {
     let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
     line.extend(["--print", "table"]);
     backstep_ok(&line)
@@ -110,7 +110,7 @@ fn events(screen: &dyn Opened) -> Vec<(u64, String, bool)> {
 }
 
 /// The steps checked: all of the first ones, a sample of the rest, the last.
-fn steps(total: u64, rng: &mut Rng) -> Vec<u64> {
+pub(super) fn steps(total: u64, rng: &mut Rng) -> Vec<u64> {
     let mut steps: Vec<u64> = (1..=total.min(FIRST)).collect();
     if total > FIRST {
         for _ in 0..LATER {

@@ -1,4 +1,4 @@
-//! `backstep words` (SPEC §5): the reference stream and summary, a
+//! `backstep words` (EVENTS.md §2 words): the reference stream and summary, a
 //! brute-force single-word search per word as the oracle (with and without
 //! pruning), and bad word lists.
 

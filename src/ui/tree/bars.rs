@@ -97,7 +97,7 @@ pub(super) fn render_bars<S: Scene>(
             let style = if here { t.placed() } else { Style::new() };
             Line::from(vec![
                 Span::styled(text, style),
-                Span::styled(g.bar.repeat(cells as usize), t.column()),
+                Span::styled(g.bar.repeat(cells as usize), t.first_mask()),
             ])
         })
         .collect();
@@ -109,7 +109,7 @@ pub(super) fn render_bars<S: Scene>(
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// ` path root ─ (0,0) ─ (1,4) `, the current node reversed, cut from the
+/// ` path root ─ 0 ─ 4 `, the current node reversed, cut from the
 /// left when longer than `width`.
 pub(super) fn path_line<S: Scene>(app: &App<S>, width: usize) -> Line<'static> {
     let t = &app.theme;

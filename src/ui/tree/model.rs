@@ -35,10 +35,11 @@ impl End {
     }
 }
 
-/// A node's label as the search gave it when placing it; `root` for a
-/// node no choice entered.
+/// A node's label: the choice that entered it, in the words its parent's
+/// outcome in the trace table says it ([`crate::model::Placed::choice`]);
+/// `root` for a node no choice entered.
 pub(super) fn label(row: &NodeRow) -> String {
-    row.label.clone().unwrap_or_else(|| "root".into())
+    row.choice.clone().unwrap_or_else(|| "root".into())
 }
 
 /// Where a node stands relative to the current one.
@@ -93,7 +94,7 @@ impl Tree {
         }
         for (i, row) in rows.iter().enumerate() {
             for skipped in &row.outcome.skipped {
-                for label in &skipped.labels {
+                for label in &skipped.choices {
                     items.push(Item {
                         label: label.clone(),
                         depth: row.depth + 1,

@@ -415,7 +415,7 @@ impl Scene for Cover {
                             area,
                             2 * c,
                             r,
-                            &format!(" {}", theme.glyphs.queen),
+                            &format!(" {}", theme.glyphs.piece),
                             style,
                         );
                     }

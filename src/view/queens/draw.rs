@@ -224,19 +224,19 @@ impl<R: Rules> Scene for Queens<R> {
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let g = theme.glyphs;
         let mut rows = vec![
-            (g.queen, "a queen placed"),
+            (g.piece, "a queen placed"),
             (g.removed, "the square a queen was just taken from (undo)"),
             (
                 g.current_row,
                 "the row being filled; its squares say why a column is refused:",
             ),
             (
-                g.column,
+                g.vertical,
                 "  column attack (C): a queen above, in this column",
             ),
-            (g.high, "  high diagonal (H): a queen up and to the left"),
-            (g.low, "  low diagonal (L): a queen up and to the right"),
-            (g.both, "  both diagonals (H and L)"),
+            (g.falling, "  high diagonal (H): a queen up and to the left"),
+            (g.rising, "  low diagonal (L): a queen up and to the right"),
+            (g.crossed, "  both diagonals (H and L)"),
             (g.legal, "  legal: no mask holds the column"),
         ];
         if self.root_columns() != self.all_columns() {
@@ -348,21 +348,31 @@ pub fn mask_lines(m: Masks, n: u8, reads_low: bool, theme: &Theme) -> Vec<Line<'
         Span::styled(units, theme.muted()),
     ]));
     let rows = [
-        ("C", m.cols, theme.column(), format!("{} column", g.column)),
+        (
+            "C",
+            m.cols,
+            theme.first_mask(),
+            format!("{} column", g.vertical),
+        ),
         (
             "H",
             m.high,
-            theme.high(),
-            format!("{} high diagonal", g.high),
+            theme.second_mask(),
+            format!("{} high diagonal", g.falling),
         ),
         if reads_low {
-            ("L", m.low, theme.low(), format!("{} low diagonal", g.low))
+            (
+                "L",
+                m.low,
+                theme.third_mask(),
+                format!("{} low diagonal", g.rising),
+            )
         } else {
             (
                 "L",
                 m.low,
-                theme.low(),
-                format!("{} low, not consulted", g.low),
+                theme.third_mask(),
+                format!("{} low, not consulted", g.rising),
             )
         },
         if reads_low {
@@ -407,13 +417,13 @@ pub fn attack_glyphs(
     let g = theme.glyphs;
     let blank = (" ", extra);
     let diagonal = match (masks.high & bit != 0, masks.low & bit != 0) {
-        (true, true) => (g.both, Style::new().patch(extra)),
-        (true, false) => (g.high, theme.high().patch(extra)),
-        (false, true) => (g.low, theme.low().patch(extra)),
+        (true, true) => (g.crossed, Style::new().patch(extra)),
+        (true, false) => (g.falling, theme.second_mask().patch(extra)),
+        (false, true) => (g.rising, theme.third_mask().patch(extra)),
         (false, false) => blank,
     };
     let column = if masks.cols & bit != 0 {
-        (g.column, theme.column().patch(extra))
+        (g.vertical, theme.first_mask().patch(extra))
     } else {
         blank
     };
@@ -483,7 +493,7 @@ impl<R: Rules> Queens<R> {
                     format!("C' = {} | {b} = {}", m(parent.cols), m(child.cols)),
                     format!("C' = C|b = {}", m(child.cols)),
                 ],
-                theme.column(),
+                theme.first_mask(),
             ),
             (
                 vec![
@@ -500,14 +510,14 @@ impl<R: Rules> Queens<R> {
                     format!("H' = ((H|b) << 1) & U = {}", m(child.high)),
                     format!("H' = {}", m(child.high)),
                 ],
-                theme.high(),
+                theme.second_mask(),
             ),
             (
                 vec![
                     format!("L' = ({} | {b}) >> 1 = {}", m(parent.low), m(child.low)),
                     format!("L' = (L|b) >> 1 = {}", m(child.low)),
                 ],
-                theme.low(),
+                theme.third_mask(),
             ),
         ];
         let mut lines = Vec::new();
@@ -669,7 +679,7 @@ impl<R: Rules> Queens<R> {
                 (false, true) => theme.changed(),
                 (false, false) => theme.placed(),
             };
-            return centre(g.queen, style);
+            return centre(g.piece, style);
         }
         if changed {
             return centre(g.removed, theme.changed());

@@ -66,7 +66,7 @@ impl Fundamental {
             return Vec::new();
         };
         let n = board.len();
-        let ascii = theme.glyphs.queen.is_ascii();
+        let ascii = theme.glyphs.piece.is_ascii();
         let width = n.max(5) + 1;
         let lists: Vec<Vec<u8>> = images.iter().map(|i| i.to_vec()).collect();
         let smallest = lists.iter().min().cloned().unwrap_or_default();
@@ -227,7 +227,7 @@ impl Scene for Fundamental {
 
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let mut rows = self.queens_search().legend(theme);
-        let ascii = theme.glyphs.queen.is_ascii();
+        let ascii = theme.glyphs.piece.is_ascii();
         let (up, down) = if ascii { ("^", "v") } else { ("▀", "▄") };
         rows.push((
             format!("{up} {down}"),

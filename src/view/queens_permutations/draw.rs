@@ -94,18 +94,18 @@ impl Scene for Permutations {
         board.render(theme, area, buf, |r, c| -> Option<Cells> {
             if let Some((j, col, _)) = conflict {
                 if (r, c) == (j, col) {
-                    return Some(centre(g.queen, theme.rejected()));
+                    return Some(centre(g.piece, theme.rejected()));
                 }
                 let partner = partners.iter().find(|(i, _)| *i == usize::from(r));
                 if let (Some((_, high)), Some(&qc)) = (partner, a.get(usize::from(r)))
                     && qc == c
                 {
                     let (glyph, style) = if *high {
-                        (g.high, theme.high())
+                        (g.falling, theme.second_mask())
                     } else {
-                        (g.low, theme.low())
+                        (g.rising, theme.third_mask())
                     };
-                    return Some([(glyph, style), (g.queen, theme.dead_end()), (" ", style)]);
+                    return Some([(glyph, style), (g.piece, theme.dead_end()), (" ", style)]);
                 }
             }
             if r != row || theme.hide_answer || row == n {
@@ -119,7 +119,7 @@ impl Scene for Permutations {
             Some(if self.used() >> c & 1 == 1 {
                 [
                     (" ", extra),
-                    (g.column, theme.column().patch(extra)),
+                    (g.vertical, theme.first_mask().patch(extra)),
                     (" ", extra),
                 ]
             } else {
@@ -156,8 +156,12 @@ impl Scene for Permutations {
                 "used",
                 self.used(),
                 n,
-                theme.column(),
-                format!("{} {}", theme.glyphs.column, format_set(bits(self.used()))),
+                theme.first_mask(),
+                format!(
+                    "{} {}",
+                    theme.glyphs.vertical,
+                    format_set(bits(self.used()))
+                ),
                 theme,
             ),
         ];
@@ -237,14 +241,14 @@ impl Scene for Permutations {
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let g = theme.glyphs;
         [
-            (g.queen, "a queen placed"),
+            (g.piece, "a queen placed"),
             (g.removed, "the square a queen was just taken from (undo)"),
             (g.current_row, "the row being filled; its squares:"),
-            (g.column, "  column used by a queen above: skipped"),
+            (g.vertical, "  column used by a queen above: skipped"),
             (g.legal, "  free column: a queen goes there (no diagonal test)"),
             ("reverse", "the square just rejected; on a full board the first queen on a diagonal with an earlier one"),
-            (g.high, "beside a queen: the earlier queen on its high diagonal"),
-            (g.low, "beside a queen: the earlier queen on its low diagonal"),
+            (g.falling, "beside a queen: the earlier queen on its high diagonal"),
+            (g.rising, "beside a queen: the earlier queen on its low diagonal"),
         ]
         .into_iter()
         .map(|(glyph, text)| (glyph.to_string(), text.to_string()))
@@ -347,7 +351,11 @@ impl Permutations {
                 let partners = diagonal_partners(a, j);
                 for high in [true, false] {
                     if let Some((i, _)) = partners.iter().find(|(_, h)| *h == high) {
-                        let style = if high { theme.high() } else { theme.low() };
+                        let style = if high {
+                            theme.second_mask()
+                        } else {
+                            theme.third_mask()
+                        };
                         lines.push(Line::styled(format!("  {}", worked(a, *i, j, high)), style));
                     }
                 }

@@ -122,14 +122,14 @@ impl<S: StateDraw> Scene for Held<S> {
                 let (tr, tc) = tested.unwrap_or((r, c));
                 let (column, high, low) = b3(usize::from(r), c, tr, tc);
                 let glyph = match (column, high, low) {
-                    (true, ..) => g.column,
-                    (_, true, true) => g.both,
-                    (_, true, false) => g.high,
-                    _ => g.low,
+                    (true, ..) => g.vertical,
+                    (_, true, true) => g.crossed,
+                    (_, true, false) => g.falling,
+                    _ => g.rising,
                 };
                 return Some([
                     (glyph, theme.rejected()),
-                    (g.queen, theme.rejected()),
+                    (g.piece, theme.rejected()),
                     (" ", theme.rejected()),
                 ]);
             }
@@ -238,16 +238,16 @@ impl<S: StateDraw> Scene for Held<S> {
     fn legend(&self, theme: &Theme) -> Vec<(String, String)> {
         let g = theme.glyphs;
         let mut rows = vec![
-            (g.queen, "a queen placed"),
+            (g.piece, "a queen placed"),
             (g.removed, "the square a queen was just taken from (undo)"),
             (
                 g.current_row,
                 "the row being filled; its squares say why a column is refused:",
             ),
-            (g.column, "  column attack: a queen above, in this column"),
-            (g.high, "  high diagonal: a queen up and to the left"),
-            (g.low, "  low diagonal: a queen up and to the right"),
-            (g.both, "  both diagonals"),
+            (g.vertical, "  column attack: a queen above, in this column"),
+            (g.falling, "  high diagonal: a queen up and to the left"),
+            (g.rising, "  low diagonal: a queen up and to the right"),
+            (g.crossed, "  both diagonals"),
             (g.legal, "  legal: no queen attacks the square"),
         ];
         if self.symmetry() {
@@ -267,7 +267,7 @@ impl<S: StateDraw> Scene for Held<S> {
         rows.push(("reverse".into(), "the square just rejected".into()));
         if S::MARKS_ATTACKERS {
             rows.push((
-                format!("reverse {}", g.queen),
+                format!("reverse {}", g.piece),
                 "a queen attacking the square tested, its glyph saying along what".into(),
             ));
         }
@@ -531,17 +531,23 @@ impl StateDraw for Bools {
             "column",
             s.column(),
             at.map(|a| a.0),
-            theme.column(),
+            theme.first_mask(),
             "[c]",
         ));
         lines.push(row(
             "high",
             s.high(),
             at.map(|a| a.1),
-            theme.high(),
+            theme.second_mask(),
             "[r-c+n-1]",
         ));
-        lines.push(row("low", s.low(), at.map(|a| a.2), theme.low(), "[r+c]"));
+        lines.push(row(
+            "low",
+            s.low(),
+            at.map(|a| a.2),
+            theme.third_mask(),
+            "[r+c]",
+        ));
         if let (Some((r, c)), Some((ci, hi, li))) = (square, at) {
             // Just placed, the flags hold the new queen: what the test read
             // was 0 in all three.

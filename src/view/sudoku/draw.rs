@@ -160,19 +160,19 @@ impl<R: Rules> Scene for Sudoku<R> {
             mask(
                 "row",
                 rows,
-                theme.column(),
+                theme.first_mask(),
                 format!("row {row} holds {}", format_digits(rows)),
             ),
             mask(
                 "col",
                 cols,
-                theme.high(),
+                theme.second_mask(),
                 format!("column {col} holds {}", format_digits(cols)),
             ),
             mask(
                 "box",
                 boxes,
-                theme.low(),
+                theme.third_mask(),
                 format!("box {b} holds {}", format_digits(boxes)),
             ),
             mask("held", held, Style::new(), "row|col|box".into()),

@@ -107,7 +107,7 @@ fn square(play: &Play, r: u8, c: u8) -> [(&'static str, Style); 3] {
         } else {
             t.placed()
         };
-        return centre(g.queen, style);
+        return centre(g.piece, style);
     }
     if r != play.row() {
         return centre(" ", Style::new());

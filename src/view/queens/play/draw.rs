@@ -162,12 +162,12 @@ fn render_help(play: &Play, frame: &mut Frame, area: Rect) {
         " naming the queen above that attacks it and the mask it sits in:",
         &format!(
             " C {} column, H {} high diagonal, L {} low diagonal, {} both",
-            g.column, g.high, g.low, g.both
+            g.vertical, g.falling, g.rising, g.crossed
         ),
         " diagonals: a square shows its diagonal left, its column in the middle.",
         &format!(
             " {} legal, {} tried already, {} a queen; reverse video: the cursor.",
-            g.legal, g.removed, g.queen
+            g.legal, g.removed, g.piece
         ),
         " The note says whether you place where the search would: the lowest",
         " legal column of the row not yet tried.",
