@@ -344,7 +344,7 @@ fn nothing_is_a_typed_cell_written_as_a_dash_only_at_the_edge() {
     }
     // Every search but the two word searches (whose cells always say
     // something) has a full board or grid, or a node with nothing to
-    // decide, in its table: seven searches, 321 cells of nothing today.
+    // decide, in its table: five searches, 321 cells of nothing today.
     for kind in KINDS {
         println!(
             "{}: {} cells of nothing",
