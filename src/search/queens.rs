@@ -429,6 +429,10 @@ pub struct QueensTree<R> {
     root_columns: u32,
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
+    /// The mask search's work for a place at each depth: [`PLACE_OPS`],
+    /// and [`LEGAL_OPS`] when the child has a row to fill; looked up, so
+    /// that a place does no arithmetic for it.
+    place_work: [u64; MAX_N as usize],
     /// What the rules keep between two of their steps.
     rules: R,
 }
@@ -622,6 +626,11 @@ impl<R: Rules> Queens<R> {
             all,
             root_columns,
             queens: [0; MAX_N as usize],
+            // A complete board has no row left whose legal columns to
+            // compute.
+            place_work: std::array::from_fn(|depth| {
+                PLACE_OPS + LEGAL_OPS * u64::from(depth + 1 < usize::from(options.n))
+            }),
             rules: R::default(),
         })
     }
@@ -809,9 +818,7 @@ impl Rules for Pruning {
     #[inline(always)]
     fn child(tree: &QueensTree<Pruning>, masks: Masks, depth: usize, c: &mut Counters) -> Frame {
         let all = tree.all;
-        // A complete board has no row left whose legal columns to compute.
-        let open = u64::from(depth + 1 < usize::from(tree.options.n));
-        c.work += PLACE_OPS + LEGAL_OPS * open;
+        c.work += tree.place_work[depth % MAX_N as usize];
         let free = all & !masks.attacked();
         let todo = if tree.options.rejects {
             all & (u32::from(masks.cols != all)).wrapping_neg()
