@@ -180,7 +180,7 @@ pub trait Opened {
     fn frame(&self, width: u16, height: u16) -> Result<ratatui::buffer::Buffer>;
     /// The rows of the trace table panel, as far as the search has gone
     /// (brought up to the step as the panel brings them when shown).
-    fn table_rows(&mut self) -> Vec<Vec<String>>;
+    fn table_rows(&mut self) -> Vec<Vec<crate::model::Cell>>;
     /// Does what a key of the screen does (a panel, help, predict), and
     /// finishes the job it starts, if any.
     fn act(&mut self, action: ui::keys::Action);
@@ -211,7 +211,7 @@ impl<S: Scene + 'static> Opened for App<S> {
         still::draw(self, width, height)
     }
 
-    fn table_rows(&mut self) -> Vec<Vec<String>> {
+    fn table_rows(&mut self) -> Vec<Vec<crate::model::Cell>> {
         self.nodes.sync(&self.timeline);
         let log = self.nodes.log();
         (0..log.rows().len()).map(|i| log.table_row(i)).collect()

@@ -101,8 +101,9 @@ pub trait Report: Search {
         self.counters().depth
     }
 
-    /// The columns between `node` and `outcome` for the node just entered.
-    fn node_cells(&self) -> Vec<String>;
+    /// The columns between `node` and `outcome` for the node just entered
+    /// ([`Cell::Nothing`] where there is nothing to state).
+    fn node_cells(&self) -> Vec<Cell>;
 
     /// The choices the node just entered will skip without entering them,
     /// known on entry (for a reason the search names, [`Why`]). The
@@ -576,19 +577,63 @@ pub(crate) fn push_markdown_rule(out: &mut String, columns: usize) {
     }
 }
 
+/// One cell of the trace table: words, or nothing to state there (no
+/// legal set on a full board, no cell on a full grid). Nothing is typed so
+/// that the worksheet's blanks and `check`'s grading tell it from words
+/// without reading text; it is written [`Cell::NOTHING`] only where the
+/// table is shown ([`Cell::shown`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// What the search states in the column.
+    Text(String),
+    /// Nothing to state.
+    Nothing,
+}
+
+impl Cell {
+    /// How every table writes [`Cell::Nothing`] (and how a student writes
+    /// it on a worksheet).
+    pub const NOTHING: &'static str = "-";
+
+    /// The cell as a table shows it.
+    pub fn shown(&self) -> &str {
+        match self {
+            Cell::Text(text) => text,
+            Cell::Nothing => Cell::NOTHING,
+        }
+    }
+
+    /// Whether the cell states something.
+    pub fn is_nothing(&self) -> bool {
+        matches!(self, Cell::Nothing)
+    }
+}
+
+impl From<String> for Cell {
+    fn from(text: String) -> Cell {
+        Cell::Text(text)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.shown())
+    }
+}
+
 /// One row of the trace table: the node's number, its cells on entry and
 /// its outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row(Vec<String>);
+pub struct Row(Vec<Cell>);
 
 impl Row {
     /// Every column, `node` first and `outcome` last.
-    pub fn cells(&self) -> &[String] {
+    pub fn cells(&self) -> &[Cell] {
         &self.0
     }
 
     /// The row's cells, owned.
-    pub fn into_cells(self) -> Vec<String> {
+    pub fn into_cells(self) -> Vec<Cell> {
         self.0
     }
 }
@@ -606,7 +651,7 @@ impl Row {
 pub struct Rows {
     /// The row entered and not yet decided: its cells so far, outcome
     /// last (the lead, or empty).
-    pending: Option<Vec<String>>,
+    pending: Option<(Vec<Cell>, String)>,
     /// Nodes entered so far.
     entered: u64,
 }
@@ -633,10 +678,9 @@ impl Rows {
         if self.pending.is_some()
             && let Some(words) = decision(search, event)
         {
-            done = self.pending.take().map(|mut cells| {
-                if let Some(outcome) = cells.last_mut() {
-                    decide(outcome, words);
-                }
+            done = self.pending.take().map(|(mut cells, mut outcome)| {
+                decide(&mut outcome, words);
+                cells.push(Cell::Text(outcome));
                 Row(cells)
             });
         }
@@ -649,15 +693,17 @@ impl Rows {
     /// The row still pending once the search has ended, if any (a search
     /// that stops inside a node it has not decided).
     pub fn finish(self) -> Option<Row> {
-        self.pending.map(Row)
+        self.pending.map(|(mut cells, outcome)| {
+            cells.push(Cell::Text(outcome));
+            Row(cells)
+        })
     }
 
     fn enter<S: Report>(&mut self, search: &S) {
         self.entered += 1;
-        let mut cells = vec![self.entered.to_string()];
+        let mut cells = vec![Cell::Text(self.entered.to_string())];
         cells.extend(search.node_cells());
-        cells.push(lead(search));
-        self.pending = Some(cells);
+        self.pending = Some((cells, lead(search)));
     }
 }
 
@@ -710,7 +756,7 @@ pub struct Table {
     /// Column names.
     pub header: Vec<&'static str>,
     /// One row per entered node, in the order entered.
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<Cell>>,
 }
 
 /// What happened at one node, gathered from the notes of its events.
@@ -755,7 +801,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeRow {
     /// The columns between `node` and `outcome`, as seen on entry.
-    pub cells: Vec<String>,
+    pub cells: Vec<Cell>,
     /// The node's parent row, `None` for a root, a first node entered by
     /// a `place` ([`Report::has_root`]) or a node whose parent was entered
     /// before the log's window.
@@ -921,12 +967,12 @@ impl NodeLog {
     }
 
     /// Row `i` of the table: node number, the node's cells, its outcome,
-    /// as `--print table` writes the row (the outcome as far as decided).
-    pub fn table_row(&self, i: usize) -> Vec<String> {
+    /// as `--print table` has the row (the outcome as far as decided).
+    pub fn table_row(&self, i: usize) -> Vec<Cell> {
         let row = &self.rows[i];
-        let mut cells = vec![self.number(i).to_string()];
+        let mut cells = vec![Cell::Text(self.number(i).to_string())];
         cells.extend(row.cells.iter().cloned());
-        cells.push(row.said.clone());
+        cells.push(Cell::Text(row.said.clone()));
         cells
     }
 
@@ -948,7 +994,7 @@ impl Table {
         push_markdown_rule(&mut text, self.header.len());
         text.push('\n');
         for row in &self.rows {
-            push_markdown_row(&mut text, row.iter().map(String::as_str));
+            push_markdown_row(&mut text, row.iter().map(Cell::shown));
             text.push('\n');
         }
         text

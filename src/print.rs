@@ -401,12 +401,12 @@ fn write_table<S: Report>(
     while let Some(event) = search.next() {
         progress.tick(search.counters());
         if let Some(row) = rows.record(&search, &event) {
-            push_markdown_row(lines.line(), row.cells().iter().map(String::as_str));
+            push_markdown_row(lines.line(), row.cells().iter().map(model::Cell::shown));
             lines.end_line()?;
         }
     }
     if let Some(row) = rows.finish() {
-        push_markdown_row(lines.line(), row.cells().iter().map(String::as_str));
+        push_markdown_row(lines.line(), row.cells().iter().map(model::Cell::shown));
         lines.end_line()?;
     }
     lines.finish()

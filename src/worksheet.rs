@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use crate::estimate;
-use crate::model::{Report, Rows, Table};
+use crate::model::{Cell, Report, Rows, Table};
 use crate::rng::SplitMix64;
 
 /// The most nodes a worksheet lists. A student traces a few dozen nodes by
@@ -297,9 +297,9 @@ fn first_wrong_row(bug: Run, correct: Run) -> Option<(String, Vec<String>, Optio
         .map(|i| {
             let node = rows[i]
                 .first()
-                .cloned()
-                .unwrap_or_else(|| (i + 1).to_string());
-            (node, rows[i].clone(), correct.table.rows.get(i).cloned())
+                .map_or_else(|| (i + 1).to_string(), Cell::to_string);
+            let shown = |row: &Vec<Cell>| row.iter().map(Cell::to_string).collect();
+            (node, shown(&rows[i]), correct.table.rows.get(i).map(shown))
         })
 }
 
@@ -503,11 +503,6 @@ enum Hide {
     Random(u64),
 }
 
-/// A cell that says "nothing here" (`-`: no legal set on a full board, no
-/// cell on a full grid). Blanking it in a row whose state is given would
-/// set a question with no answer to work out, so there it is shown.
-const NOTHING: &str = "-";
-
 /// The row the student takes over at, and the columns blank in it.
 fn start(table: &Table, hide: &Hide) -> (usize, Vec<usize>) {
     let index = |name: &str| table.header.iter().position(|h| *h == name);
@@ -535,8 +530,10 @@ fn start(table: &Table, hide: &Hide) -> (usize, Vec<usize>) {
 }
 
 /// Cell by cell, whether the sheet leaves it blank: the chosen columns of
-/// the start row (not its `-` cells), and every cell of every later row
-/// but the node number. See [`Blanks`] for why.
+/// the start row (not its [`Cell::Nothing`] cells: blanking one in a row
+/// whose state is given would set a question with no answer to work out),
+/// and every cell of every later row but the node number. See [`Blanks`]
+/// for why.
 fn mask(table: &Table, hide: &Hide) -> Vec<Vec<bool>> {
     let (first, columns) = start(table, hide);
     table
@@ -547,7 +544,9 @@ fn mask(table: &Table, hide: &Hide) -> Vec<Vec<bool>> {
             (0..row.len())
                 .map(|j| match i.cmp(&first) {
                     std::cmp::Ordering::Less => false,
-                    std::cmp::Ordering::Equal => j > 0 && columns.contains(&j) && row[j] != NOTHING,
+                    std::cmp::Ordering::Equal => {
+                        j > 0 && columns.contains(&j) && !row[j].is_nothing()
+                    }
                     std::cmp::Ordering::Greater => j > 0,
                 })
                 .collect()
@@ -563,8 +562,7 @@ fn blank_note(table: &Table, hide: &Hide, mask: &[Vec<bool>]) -> String {
         .rows
         .get(first)
         .and_then(|r| r.first())
-        .cloned()
-        .unwrap_or_else(|| (first + 1).to_string());
+        .map_or_else(|| (first + 1).to_string(), Cell::to_string);
     let blank: Vec<String> = table
         .header
         .iter()
@@ -573,7 +571,7 @@ fn blank_note(table: &Table, hide: &Hide, mask: &[Vec<bool>]) -> String {
         .map(|(_, c)| format!("`{c}`"))
         .collect();
     let given = table.rows.get(first).map_or(0, |row| {
-        row.iter().skip(1).filter(|c| *c != NOTHING).count()
+        row.iter().skip(1).filter(|c| !c.is_nothing()).count()
     });
     let what = match blank.len() {
         n if n == given && n > 2 => format!("node {node} in full"),
@@ -596,7 +594,7 @@ fn blank_note(table: &Table, hide: &Hide, mask: &[Vec<bool>]) -> String {
 fn hide(table: &Table, hidden: &[Vec<bool>]) -> Table {
     let columns = table.header.len();
     let width = |j: usize| {
-        let longest = table.rows.iter().map(|row| row[j].chars().count());
+        let longest = table.rows.iter().map(|row| row[j].shown().chars().count());
         longest.max().unwrap_or(0).clamp(MIN_BLANK, MAX_BLANK)
     };
     let widths: Vec<usize> = (0..columns).map(width).collect();
@@ -608,7 +606,7 @@ fn hide(table: &Table, hidden: &[Vec<bool>]) -> Table {
             row.iter()
                 .enumerate()
                 .map(|(j, cell)| match hide[j] {
-                    true => "_".repeat(widths[j]),
+                    true => Cell::Text("_".repeat(widths[j])),
                     false => cell.clone(),
                 })
                 .collect()
@@ -724,7 +722,48 @@ pub fn key<S: Report>(search: S) -> Table {
 #[cfg(test)]
 mod tests {
     use super::Part::{Item, Para};
-    use super::prose;
+    use super::{Cell, Hide, Table, blank_note, hide, mask, prose};
+
+    /// A given row's nothing stays shown (`-`) and is not counted as given;
+    /// words that merely start with a dash are blanked like any words.
+    #[test]
+    fn nothing_is_never_blanked_in_the_given_row_and_is_written_as_a_dash() {
+        let text = |t: &str| Cell::Text(t.into());
+        let table = Table {
+            header: vec!["node", "cell", "legal", "outcome"],
+            rows: vec![
+                vec![
+                    text("1"),
+                    text("- (the givens)"),
+                    Cell::Nothing,
+                    text("place 2"),
+                ],
+                vec![text("2"), text("(0,1)"), Cell::Nothing, text("solution")],
+            ],
+        };
+        let all = Hide::Columns(vec!["cell", "legal", "outcome"]);
+        let blanks = mask(&table, &all);
+        assert_eq!(
+            blanks,
+            vec![
+                vec![false, true, false, true],
+                vec![false, true, true, true]
+            ]
+        );
+        assert_eq!(
+            blank_note(&table, &all, &blanks),
+            "Fill in each `____`: node 1's `cell` and `outcome`, then every later row."
+        );
+        let sheet = hide(&table, &blanks).to_markdown();
+        let rows: Vec<&str> = sheet.lines().skip(2).collect();
+        assert_eq!(
+            rows,
+            [
+                "| 1 | ______________ | - | ________ |",
+                "| 2 | ______________ | ____ | ________ |",
+            ]
+        );
+    }
 
     /// A paragraph, a list of two items, a paragraph, a one-item list:
     /// blank lines around each paragraph and each list, none inside a

@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 
 use super::escaped;
 use super::read::LineReader;
-use crate::model::Report;
-use crate::model::Table;
+use crate::model::{Cell, Report, Table};
 use crate::worksheet::{self, Sheet};
 
 /// The line a worksheet names the command that made it on.
@@ -106,15 +105,13 @@ pub struct WrongCell {
     pub expected: String,
 }
 
-/// The key's cell that no sheet blanks: `-`, nothing to work out.
-const NOTHING: &str = "-";
-
 /// Grades the worksheet in `path` against the key of `search`. A sheet
 /// that says which cells it blanked (its `backstep-blanks:` line, which
 /// `--print worksheet` writes) is graded on those cells: the right ones out
 /// of all blanks (EVENTS.md §5). A sheet without that line has every cell of
-/// its trace table but the node number (and the key's `-` cells, never
-/// blanked) graded: a cell the sheet showed and the student left as it was
+/// its trace table but the node number (and the key's
+/// [`Cell::Nothing`] cells, never blanked, when the student left them `-`)
+/// graded: a cell the sheet showed and the student left as it was
 /// is right. Either way a blank left untouched or empty is wrong.
 pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<SheetGrade> {
     let blanks = blanks_of(path)?;
@@ -192,20 +189,20 @@ pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<She
                     .and_then(|cells| cells.get(j))
                     .copied()
                     .unwrap_or(false),
-                None => !(expected == NOTHING && yours.trim() == NOTHING),
+                None => !(expected.is_nothing() && yours.trim() == Cell::NOTHING),
             };
             if !graded {
                 continue;
             }
             grade.total += 1;
-            if normal(yours) == normal(expected) {
+            if answers(yours, expected) {
                 grade.right += 1;
             } else if grade.first_wrong.is_none() {
                 grade.first_wrong = Some(WrongCell {
                     node: node.clone(),
                     column: want[j].to_string(),
                     yours: yours.clone(),
-                    expected: expected.clone(),
+                    expected: expected.to_string(),
                 });
             }
         }
@@ -214,11 +211,21 @@ pub fn grade<S: Report>(search: S, sheet: &dyn Sheet, path: &Path) -> Result<She
 }
 
 /// The key's row of node `node`, with its index.
-fn find_row<'t>(key: &'t Table, node: &str) -> Option<(usize, &'t Vec<String>)> {
+fn find_row<'t>(key: &'t Table, node: &str) -> Option<(usize, &'t Vec<Cell>)> {
     key.rows
         .iter()
         .enumerate()
-        .find(|(_, row)| row.first().is_some_and(|n| n == node))
+        .find(|(_, row)| row.first().is_some_and(|n| n.shown() == node))
+}
+
+/// Whether the student's cell `yours` (as written on the sheet) says what
+/// the key's cell says: the same words, compared [`normal`]ised, or, for
+/// nothing to state, the `-` a table writes for it.
+fn answers(yours: &str, expected: &Cell) -> bool {
+    match expected {
+        Cell::Text(text) => normal(yours) == normal(text),
+        Cell::Nothing => normal(yours) == Cell::NOTHING,
+    }
 }
 
 /// The blanks a sheet says it has, from its `backstep-blanks:` line (read
@@ -317,4 +324,21 @@ pub fn json(grade: &SheetGrade, show_answers: bool) -> Value {
         "cells": {"right": grade.right, "total": grade.total},
         "first_wrong": first_wrong,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cell, answers};
+
+    /// The key's nothing is answered by the `-` a student writes for it
+    /// (and only by that); the key's words by the same words, spaced freely.
+    #[test]
+    fn a_student_answers_nothing_with_a_dash_and_words_with_words() {
+        assert!(answers(" - ", &Cell::Nothing));
+        assert!(!answers("{}", &Cell::Nothing));
+        assert!(!answers("", &Cell::Nothing));
+        assert!(answers("{ 1, 3 }", &Cell::Text("{1,3}".into())));
+        assert!(!answers("-", &Cell::Text("{}".into())));
+        assert!(!answers("-", &Cell::Text("- (the givens)".into())));
+    }
 }

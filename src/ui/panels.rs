@@ -45,7 +45,12 @@ pub fn render_table<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut F
         notes.push("j k pgup pgdn".into());
     }
     let shown: Vec<Vec<String>> = (first..total.min(first + visible))
-        .map(|i| log.table_row(i))
+        .map(|i| {
+            log.table_row(i)
+                .iter()
+                .map(|c| c.shown().to_string())
+                .collect()
+        })
         .collect();
     let mut widths: Vec<u16> = header.iter().map(|h| h.len() as u16).collect();
     for row in &shown {

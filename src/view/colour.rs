@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -175,15 +175,15 @@ impl Report for Colour {
         &["node", "vertex", "colours so far", "legal", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
-        let so_far = list(self.coloured());
+    fn node_cells(&self) -> Vec<Cell> {
+        let so_far = Cell::Text(list(self.coloured()));
         match self.deciding() {
             Some(u) => vec![
-                u.to_string(),
+                u.to_string().into(),
                 so_far,
-                format_set(bits(self.legal_mask(u)).map(|b| b + 1)),
+                format_set(bits(self.legal_mask(u)).map(|b| b + 1)).into(),
             ],
-            None => vec!["-".into(), so_far, "-".into()],
+            None => vec![Cell::Nothing, so_far, Cell::Nothing],
         }
     }
 

@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::cover::{Cover, CoverEvent, Problem};
 use crate::search::{Search, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -128,15 +128,15 @@ impl Report for Cover {
         &["node", "path", "item", "options left", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         let (item, options) = match self.deciding() {
             Some((item, options)) => (
-                self.item_name(item).to_string(),
-                format_set(options.iter().copied()),
+                self.item_name(item).to_string().into(),
+                format_set(options.iter().copied()).into(),
             ),
-            None => ("-".into(), "-".into()),
+            None => (Cell::Nothing, Cell::Nothing),
         };
-        vec![self.path_text(), item, options]
+        vec![self.path_text().into(), item, options]
     }
 
     fn note(&self, event: &CoverEvent) -> Note {

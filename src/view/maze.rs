@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason, Rules};
@@ -16,7 +16,8 @@ use crate::ui::predict::{Answer, Ask, Form, Question};
 use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, wrap_text};
 
-/// A path as the summary and the table write it: `-` for the empty path.
+/// A path as the summary writes it: `-` for the empty path (the table
+/// has nothing there, `Cell::Nothing`).
 fn shown(path: &str) -> &str {
     if path.is_empty() { "-" } else { path }
 }
@@ -153,15 +154,18 @@ impl<R: Rules> Report for Maze<R> {
         false
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         match self.current() {
             Some((row, col)) => vec![
-                format!("({row},{col})"),
+                format!("({row},{col})").into(),
                 self.last_move()
-                    .map_or_else(|| "-".to_string(), |m| m.letter().to_string()),
-                shown(&self.moves()).to_string(),
+                    .map_or(Cell::Nothing, |m| m.letter().to_string().into()),
+                match self.moves() {
+                    moves if moves.is_empty() => Cell::Nothing,
+                    moves => moves.into(),
+                },
             ],
-            None => vec!["-".into(), "-".into(), "-".into()],
+            None => vec![Cell::Nothing, Cell::Nothing, Cell::Nothing],
         }
     }
 

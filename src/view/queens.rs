@@ -11,7 +11,9 @@ use std::fmt::{self, Write as _};
 
 use super::queens_words::SYMMETRY;
 use crate::check::field::{self, Fields};
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending};
+use crate::model::{
+    Cell, Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending,
+};
 use crate::parting::Parting;
 use crate::search::queens::{
     self, Attack, Attacks, Columns, Queens, QueensEvent, Rules, format_mask,
@@ -227,18 +229,18 @@ impl<R: Rules> Report for Queens<R> {
         &["node", "prefix", "C", "H", "L", "legal", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         let (m, n) = (self.masks(), self.n());
         let legal = if self.row() == n {
-            "-".to_string()
+            Cell::Nothing
         } else {
-            format_set(bits(self.legal()))
+            format_set(bits(self.legal())).into()
         };
         vec![
-            ListText(self.queens()).to_string(),
-            format_mask(m.cols, n),
-            format_mask(m.high, n),
-            format_mask(m.low, n),
+            ListText(self.queens()).to_string().into(),
+            format_mask(m.cols, n).into(),
+            format_mask(m.high, n).into(),
+            format_mask(m.low, n).into(),
             legal,
         ]
     }

@@ -11,7 +11,7 @@ use std::fmt::{self, Write as _};
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, list, reject_fields, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
@@ -129,18 +129,18 @@ impl Report for Fundamental {
         &["node", "prefix", "C", "H", "L", "legal", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         let (m, n) = (self.masks(), self.n());
         let legal = if self.row() == n {
-            "-".to_string()
+            Cell::Nothing
         } else {
-            set(self.queens_search().legal())
+            set(self.queens_search().legal()).into()
         };
         vec![
-            list(self.queens()),
-            format_mask(m.cols, n),
-            format_mask(m.high, n),
-            format_mask(m.low, n),
+            list(self.queens()).into(),
+            format_mask(m.cols, n).into(),
+            format_mask(m.high, n).into(),
+            format_mask(m.low, n).into(),
             legal,
         ]
     }

@@ -12,7 +12,7 @@ use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_solution, list, reject_fields, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
@@ -101,13 +101,13 @@ impl Report for Permutations {
         &["node", "prefix", "used", "free", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         let free = if self.row() == self.n() {
-            "-".to_string()
+            Cell::Nothing
         } else {
-            set(self.free())
+            set(self.free()).into()
         };
-        vec![list(self.queens()), set(self.used()), free]
+        vec![list(self.queens()).into(), set(self.used()).into(), free]
     }
 
     fn note(&self, event: &QueensEvent) -> Note {

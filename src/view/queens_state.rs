@@ -14,7 +14,9 @@ use super::queens_words::{
     SYMMETRY, cell_fields, describe_dead_end, describe_move, describe_reject, describe_solution,
     list, lowest_untried, reject_fields, set,
 };
-use crate::model::{Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending};
+use crate::model::{
+    Cell, Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending,
+};
 use crate::search::Search;
 use crate::search::queens::Attack;
 use crate::search::queens_state::{Array, Bools, Held, State, StateEvent};
@@ -241,12 +243,12 @@ impl<S: StateView> Report for Held<S> {
         S::HEADER
     }
 
-    fn node_cells(&self) -> Vec<String> {
-        let mut cells = S::cells(self);
+    fn node_cells(&self) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = S::cells(self).into_iter().map(Cell::from).collect();
         cells.push(if self.row() == self.n() {
-            "-".to_string()
+            Cell::Nothing
         } else {
-            set(self.legal())
+            set(self.legal()).into()
         });
         cells
     }

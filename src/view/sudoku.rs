@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::sudoku::{
     CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, digit_rows, format_digits,
@@ -180,13 +180,16 @@ impl<R: Rules> Report for Sudoku<R> {
         &["node", "cell", "candidates", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         match self.deciding() {
             Some((cell, candidates)) => {
                 let (row, col) = self.geometry().coords(cell);
-                vec![format!("({row},{col})"), format_digits(candidates)]
+                vec![
+                    format!("({row},{col})").into(),
+                    format_digits(candidates).into(),
+                ]
             }
-            None => vec!["-".into(), "-".into()],
+            None => vec![Cell::Nothing, Cell::Nothing],
         }
     }
 

@@ -7,7 +7,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -118,7 +118,7 @@ impl Report for SudokuDlx {
         &["node", "item", "options left", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         match self.deciding() {
             Some((item, options)) => {
                 let options: Vec<String> = options
@@ -126,11 +126,11 @@ impl Report for SudokuDlx {
                     .map(|(row, col, digit)| format!("({row},{col})={digit}"))
                     .collect();
                 vec![
-                    self.item_name(item).to_string(),
-                    format!("{{{}}}", options.join(",")),
+                    self.item_name(item).to_string().into(),
+                    format!("{{{}}}", options.join(",")).into(),
                 ]
             }
-            None => vec!["-".into(), "-".into()],
+            None => vec![Cell::Nothing, Cell::Nothing],
         }
     }
 

@@ -13,7 +13,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{self, Ending, Json, Note, Report, Summary, write_plain_ending};
+use crate::model::{self, Cell, Ending, Json, Note, Report, Summary, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
@@ -176,16 +176,16 @@ impl Report for Propagate {
         self.guesses()
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         match self.trail().iter().rev().find(|p| p.forced.is_none()) {
             Some(placed) => {
                 let (row, col) = self.coords(usize::from(placed.cell));
                 vec![
-                    format!("({row},{col})={}", placed.digit),
-                    format_digits(self.candidates_before(placed)),
+                    format!("({row},{col})={}", placed.digit).into(),
+                    format_digits(self.candidates_before(placed)).into(),
                 ]
             }
-            None => vec!["- (the givens)".into(), "-".into()],
+            None => vec![Cell::Text("- (the givens)".into()), Cell::Nothing],
         }
     }
 

@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::word::{DIRECTIONS, Reason, Rules, WordEvent, WordSearch};
@@ -136,18 +136,18 @@ impl<R: Rules> Report for WordSearch<R> {
         false
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         let path = self.path();
         match path.last() {
             Some((row, col)) => {
                 let index = path.len() - 1;
                 vec![
-                    format!("({row},{col})"),
-                    index.to_string(),
-                    char::from(self.searched()[index]).to_string(),
+                    format!("({row},{col})").into(),
+                    index.to_string().into(),
+                    char::from(self.searched()[index]).to_string().into(),
                 ]
             }
-            None => vec!["-".into(), "-".into(), "-".into()],
+            None => vec![Cell::Nothing, Cell::Nothing, Cell::Nothing],
         }
     }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use crate::model::{
-    Ending, Json, Note, Placed, Report, Summary, push_json_string, write_plain_ending,
+    Cell, Ending, Json, Note, Placed, Report, Summary, push_json_string, write_plain_ending,
 };
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
@@ -204,14 +204,14 @@ impl Report for Words {
         false
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<Cell> {
         match self.path().last() {
             Some((row, col)) => vec![
-                format!("({row},{col})"),
-                self.prefix(),
-                self.children_text(),
+                format!("({row},{col})").into(),
+                self.prefix().into(),
+                self.children_text().into(),
             ],
-            None => vec!["-".into(), "-".into(), self.children_text()],
+            None => vec![Cell::Nothing, Cell::Nothing, self.children_text().into()],
         }
     }
 

@@ -87,7 +87,7 @@ impl<S: Report, const ASK: bool> Report for Masked<S, ASK> {
         self.0.table_header()
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<model::Cell> {
         self.0.node_cells()
     }
 

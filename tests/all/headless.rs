@@ -159,7 +159,7 @@ fn table_from_node_log<S: Report>(mut search: S) -> String {
             None => {}
         }
         let mut cells = vec![(i + 1).to_string()];
-        cells.extend(row.cells.iter().cloned());
+        cells.extend(row.cells.iter().map(ToString::to_string));
         cells.push(parts.join("; "));
         text.push_str(&format!("| {} |\n", cells.join(" | ")));
     }

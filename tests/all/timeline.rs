@@ -636,7 +636,7 @@ impl Report for Heavy {
         &["node", "outcome"]
     }
 
-    fn node_cells(&self) -> Vec<String> {
+    fn node_cells(&self) -> Vec<model::Cell> {
         Vec::new()
     }
 

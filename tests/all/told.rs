@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 
 use backstep::launch::{self, Kind, Opened};
+use backstep::model::Cell;
 use backstep::registry::KINDS;
 use backstep::ui::still;
 
@@ -168,6 +169,7 @@ fn check_variant(kind: &dyn Kind, variant: &[String], rng: &mut Rng) -> u64 {
             lines += 1;
         }
         for row in screen.table_rows() {
+            let row: Vec<String> = row.iter().map(Cell::to_string).collect();
             let printed = rows.get(&row[0]).unwrap_or_else(|| {
                 panic!(
                     "{args:?} at step {step}: node {} is not in --print table",
@@ -292,4 +294,66 @@ fn every_worksheet_key_row_is_the_table_row_of_its_node() {
             kind.name()
         );
     }
+}
+
+/// "Nothing here" is a typed cell, and written `-` only where the table is
+/// shown: for every search and variant the registry knows, each cell of the
+/// table panel's rows (as far as the run goes, up to [`MOST`] steps) is
+/// `Cell::Nothing` exactly where `--print table` writes `-`, and words
+/// otherwise, never the words `-` (which the worksheet would blank and
+/// `check` grade as if there were something to work out).
+#[test]
+fn nothing_is_a_typed_cell_written_as_a_dash_only_at_the_edge() {
+    let mut nothing = BTreeMap::new();
+    for kind in KINDS {
+        for variant in kind.variants() {
+            let mut variant = variant.to_vec();
+            variant.splice(0..0, instance(*kind));
+            let mut args = vec![kind.name().to_string()];
+            args.extend(variant.iter().cloned());
+            let rows = table(&args);
+            let mut screen = launch::open(*kind, &variant).expect("the variant opens");
+            screen.go_to(MOST);
+            let typed = screen.table_rows();
+            assert!(!typed.is_empty(), "{args:?}: no row");
+            for row in typed {
+                let node = row[0].to_string();
+                let printed = rows
+                    .get(&node)
+                    .unwrap_or_else(|| panic!("{args:?}: node {node} is not in --print table"));
+                assert_eq!(row.len(), printed.len(), "{args:?}: node {node}");
+                // The outcome of the last node may be still open.
+                let last = row.len() - 1;
+                for (j, (cell, shown)) in row.iter().zip(printed).enumerate().take(last) {
+                    match cell {
+                        Cell::Nothing => {
+                            *nothing.entry(kind.name()).or_insert(0) += 1;
+                            assert_eq!(shown, "-", "{args:?}: node {node} column {j}");
+                        }
+                        Cell::Text(text) => {
+                            assert_ne!(
+                                text, "-",
+                                "{args:?}: node {node} column {j}: nothing as words"
+                            );
+                            assert_eq!(text, shown, "{args:?}: node {node} column {j}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Every search but the two word searches (whose cells always say
+    // something) has a full board or grid, or a node with nothing to
+    // decide, in its table: five searches, 321 cells of nothing today.
+    for kind in KINDS {
+        println!(
+            "{}: {} cells of nothing",
+            kind.name(),
+            nothing.get(kind.name()).unwrap_or(&0)
+        );
+    }
+    assert!(
+        nothing.len() >= 5,
+        "too few searches with nothing in a cell: {nothing:?}"
+    );
 }
