@@ -180,20 +180,18 @@ enum State {
 /// A search on the one driver: a resumable, cloneable iterator of the
 /// tree's events, with live counters between events.
 ///
-/// The deepest node lives in a field of its own (`top`), outside the `Vec`
-/// of the nodes above it: a step reads and writes it at a fixed place,
-/// with no length to load or check. Every node above the deepest has
-/// placed a choice (the one that leads down the path), so the driver keeps
-/// one `placed` flag, the deepest node's.
+/// Every node above the deepest has placed a choice (the one that leads
+/// down the path), so the driver keeps one `placed` flag, the deepest
+/// node's. The nodes stay where they were pushed: a step works on the
+/// deepest node in place, and a place writes only the child (moving the
+/// deepest node out of a field of its own on every place and undo was
+/// tried: fewer instructions, but twice the time on Sudoku, see
+/// PERFORMANCE.md).
 #[derive(Clone, Debug)]
 pub struct Backtrack<T: Tree> {
     tree: T,
-    /// The deepest open node (the root before the first place; the root's
-    /// last state once the search has ended).
-    top: T::Node,
-    /// The open nodes above the deepest, root first: `path.len()` is the
-    /// deepest node's depth.
-    path: Vec<T::Node>,
+    /// The open nodes, root first; never empty until the search ends.
+    stack: Vec<T::Node>,
     /// Whether any choice of the deepest node was placed (for step 4).
     placed: bool,
     state: State,
@@ -211,12 +209,11 @@ pub struct Backtrack<T: Tree> {
 impl<T: Tree> Backtrack<T> {
     /// The search of `tree`, before its first event.
     pub fn of(mut tree: T) -> Self {
-        let top = tree.root();
-        let path = Vec::with_capacity(tree.depth_hint().saturating_sub(1));
+        let mut stack = Vec::with_capacity(tree.depth_hint().max(1));
+        stack.push(tree.root());
         Backtrack {
             tree,
-            top,
-            path,
+            stack,
             placed: false,
             state: State::Enter,
             halted_in: Phase::Enter,
@@ -236,27 +233,23 @@ impl<T: Tree> Backtrack<T> {
     }
 
     /// The open nodes, root first (none once the search has ended).
-    pub fn nodes(&self) -> impl DoubleEndedIterator<Item = &T::Node> {
-        self.path.iter().chain(self.top())
+    pub fn nodes(&self) -> impl DoubleEndedIterator<Item = &T::Node> + ExactSizeIterator {
+        self.stack.iter()
     }
 
     /// The deepest open node (the root before the first event).
     pub fn top(&self) -> Option<&T::Node> {
-        (!self.finished).then_some(&self.top)
+        self.stack.last()
     }
 
     /// The open node at `depth` (0: the root).
     pub fn node(&self, depth: usize) -> Option<&T::Node> {
-        match depth.cmp(&self.path.len()) {
-            std::cmp::Ordering::Less => self.path.get(depth),
-            std::cmp::Ordering::Equal => self.top(),
-            std::cmp::Ordering::Greater => None,
-        }
+        self.stack.get(depth)
     }
 
     /// How many places are open: the deepest node's depth.
     pub fn depth(&self) -> usize {
-        self.path.len()
+        self.stack.len().saturating_sub(1)
     }
 
     /// Where the deepest node is in its life.
@@ -296,10 +289,7 @@ impl<T: Tree> Backtrack<T> {
 
     /// Ends the search at once (after a fast path has run it to its end).
     pub(crate) fn finish_now(&mut self) {
-        if let Some(root) = self.path.first() {
-            self.top = root.clone();
-        }
-        self.path.clear();
+        self.stack.clear();
         self.finished = true;
         self.halt_in(Phase::Leave);
     }
@@ -313,21 +303,21 @@ impl<T: Tree> Backtrack<T> {
     #[inline(always)]
     fn check_invariants(&self) {
         debug_assert_eq!(
-            self.counters.depth,
-            self.path.len(),
+            self.counters.depth + 1,
+            self.stack.len(),
             "one node per open place, plus the root"
         );
         if cfg!(debug_assertions) {
-            let nodes: Vec<T::Node> = self.nodes().cloned().collect();
-            self.tree.check(&nodes);
+            self.tree.check(&self.stack);
         }
     }
 
     /// Step 2: the deepest node is entered.
     #[inline(always)]
     fn arrive(&mut self) -> Option<T::Event> {
-        let depth = self.path.len();
-        match self.tree.arrive(&mut self.top, depth, &mut self.counters) {
+        let depth = self.stack.len() - 1;
+        let node = &mut self.stack[depth];
+        match self.tree.arrive(node, depth, &mut self.counters) {
             Arrive::Scan => {
                 self.state = State::Scan;
                 self.scan()
@@ -351,8 +341,9 @@ impl<T: Tree> Backtrack<T> {
     /// Steps 3 and 4: the deepest node's next choice, or its end.
     #[inline(always)]
     fn scan(&mut self) -> Option<T::Event> {
-        let depth = self.path.len();
-        match self.tree.choose(&mut self.top, depth) {
+        let depth = self.stack.len() - 1;
+        let node = &mut self.stack[depth];
+        match self.tree.choose(node, depth) {
             Choice::Reject(event) => self.emit(event),
             Choice::Place(choice) => {
                 if self.budget.refuses(self.counters.nodes) {
@@ -362,7 +353,7 @@ impl<T: Tree> Backtrack<T> {
                 self.enter(depth, choice)
             }
             Choice::Force(choice) => self.enter(depth, choice),
-            Choice::Done => match self.tree.done(&self.top, depth, self.placed) {
+            Choice::Done => match self.tree.done(&self.stack[depth], depth, self.placed) {
                 Some(event) => {
                     self.state = State::Leave;
                     self.emit(event)
@@ -372,15 +363,12 @@ impl<T: Tree> Backtrack<T> {
         }
     }
 
-    /// Step 3: the child of a placed choice becomes the deepest node and
-    /// is entered.
+    /// Step 3: the child of a placed choice is pushed and entered.
     #[inline(always)]
     fn enter(&mut self, depth: usize, choice: T::Choice) -> Option<T::Event> {
-        let (child, event) = self
-            .tree
-            .apply(&mut self.top, depth, choice, &mut self.counters);
-        let parent = std::mem::replace(&mut self.top, child);
-        self.path.push(parent);
+        let parent = &mut self.stack[depth];
+        let (child, event) = self.tree.apply(parent, depth, choice, &mut self.counters);
+        self.stack.push(child);
         self.placed = false;
         self.state = State::Enter;
         let event = self.emit(event);
@@ -401,11 +389,11 @@ impl<T: Tree> Backtrack<T> {
     /// leaving the root ends the search.
     #[inline(always)]
     fn leave(&mut self) -> Option<T::Event> {
-        let depth = self.path.len();
-        let Some(parent) = self.path.pop() else {
-            return self.leave_root();
-        };
-        let node = std::mem::replace(&mut self.top, parent);
+        let node = self.stack.pop()?;
+        let depth = self.stack.len();
+        if depth == 0 {
+            return self.leave_root(node);
+        }
         self.placed = true;
         self.state = State::Scan;
         let event = self.tree.undo(node, depth);
@@ -417,8 +405,8 @@ impl<T: Tree> Backtrack<T> {
     /// Step 5 at the root: the search ends.
     #[cold]
     #[inline(never)]
-    fn leave_root(&mut self) -> Option<T::Event> {
-        self.tree.leave_root(&self.top);
+    fn leave_root(&mut self, root: T::Node) -> Option<T::Event> {
+        self.tree.leave_root(&root);
         self.finished = true;
         self.halt_in(Phase::Leave);
         None
@@ -500,7 +488,7 @@ impl<T: Tree> Search for Backtrack<T> {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.path.capacity() * std::mem::size_of::<T::Node>() + self.tree.heap_bytes()
+        self.stack.capacity() * std::mem::size_of::<T::Node>() + self.tree.heap_bytes()
     }
 }
 
