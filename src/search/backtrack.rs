@@ -128,7 +128,7 @@ pub trait Tree: Clone + Send + 'static {
 
     /// Step 5: takes back the choice that entered `node` (at `depth`, at
     /// least 1): its `undo` event.
-    fn undo(&mut self, node: Self::Node, depth: usize) -> Self::Event;
+    fn undo(&mut self, node: &Self::Node, depth: usize) -> Self::Event;
 
     /// Step 5 at the root: the root is left and the search ends (after a
     /// full run or a close); the rules take back what the root's `arrive`
@@ -369,14 +369,17 @@ impl<T: Tree> Backtrack<T> {
     /// leaving the root ends the search.
     #[inline(always)]
     fn leave(&mut self) -> Option<T::Event> {
-        let node = self.stack.pop()?;
-        let depth = self.stack.len();
+        let depth = self.stack.len().checked_sub(1)?;
         if depth == 0 {
-            return self.leave_root(node);
+            return self.leave_root();
         }
         self.placed = true;
         self.phase = Phase::Scan;
-        let event = self.tree.undo(node, depth);
+        // The rules read the node where it lies, then it is dropped: a
+        // node read whole just after a scan wrote one field of it stalls
+        // the load on the store (PERFORMANCE.md).
+        let event = self.tree.undo(&self.stack[depth], depth);
+        self.stack.truncate(depth);
         let event = self.emit(event);
         self.check_invariants();
         event
@@ -385,8 +388,9 @@ impl<T: Tree> Backtrack<T> {
     /// Step 5 at the root: the search ends.
     #[cold]
     #[inline(never)]
-    fn leave_root(&mut self, root: T::Node) -> Option<T::Event> {
-        self.tree.leave_root(&root);
+    fn leave_root(&mut self) -> Option<T::Event> {
+        self.tree.leave_root(&self.stack[0]);
+        self.stack.clear();
         self.phase = Phase::Leave;
         self.finished = true;
         self.halted = true;
@@ -545,7 +549,7 @@ mod tests {
             (!placed).then_some(Ev::Dead)
         }
 
-        fn undo(&mut self, node: (u8, bool), _: usize) -> Ev {
+        fn undo(&mut self, node: &(u8, bool), _: usize) -> Ev {
             assert_eq!(self.bits.pop(), Some(node.1));
             Ev::Undo(node.1)
         }

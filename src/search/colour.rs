@@ -216,7 +216,7 @@ impl Tree for ColourTree {
 
     /// Step 4: the vertex the node's parent decided gives its colour back.
     #[inline(always)]
-    fn undo(&mut self, _next: u8, depth: usize) -> ColourEvent {
+    fn undo(&mut self, _next: &u8, depth: usize) -> ColourEvent {
         let u = depth - 1;
         let colour = std::mem::take(&mut self.colours[u]);
         self.classes[usize::from(colour)] &= !(1 << u);

@@ -393,7 +393,7 @@ impl<R: Rules> Tree for MazeTree<R> {
 
     /// Step 5: the cell leaves the path.
     #[inline(always)]
-    fn undo(&mut self, cell: Cell, _depth: usize) -> MazeEvent {
+    fn undo(&mut self, cell: &Cell, _depth: usize) -> MazeEvent {
         self.walk.leave(cell.row, cell.col, R::MARK);
         MazeEvent::Undo {
             row: cell.row,

@@ -545,7 +545,7 @@ impl<R: Rules> Tree for QueensTree<R> {
 
     /// Step 4: the queen that entered the node is removed.
     #[inline(always)]
-    fn undo(&mut self, _: Frame, depth: usize) -> QueensEvent {
+    fn undo(&mut self, _: &Frame, depth: usize) -> QueensEvent {
         let row = (depth - 1) as u8;
         QueensEvent::Undo {
             row,

@@ -214,7 +214,7 @@ impl Tree for PermutationTree {
     }
 
     #[inline(always)]
-    fn undo(&mut self, _: u32, depth: usize) -> QueensEvent {
+    fn undo(&mut self, _: &u32, depth: usize) -> QueensEvent {
         let col = self.queens[depth - 1];
         self.used &= !(1u32 << col);
         QueensEvent::Undo {

@@ -673,8 +673,8 @@ impl<R: Rules> Tree for SudokuTree<R> {
 
     /// Step 5: the digit that entered the node is erased.
     #[inline(always)]
-    fn undo(&mut self, node: Node, _depth: usize) -> SudokuEvent {
-        let Node { entered, digit, .. } = node;
+    fn undo(&mut self, node: &Node, _depth: usize) -> SudokuEvent {
+        let Node { entered, digit, .. } = *node;
         self.toggle_units(entered.units, digit);
         self.grid[usize::from(entered.cell)] = 0;
         let [row, col, _] = entered.units;

@@ -657,7 +657,7 @@ impl Tree for PropagateTree {
     }
 
     /// Step 6: pops the deepest trail entry and erases its digit.
-    fn undo(&mut self, node: Node, _depth: usize) -> PropagateEvent {
+    fn undo(&mut self, node: &Node, _depth: usize) -> PropagateEvent {
         if node.guess {
             self.left_guess = None;
         } else if let Some(cell) = node.cell {

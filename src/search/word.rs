@@ -405,7 +405,7 @@ impl<R: Rules> Tree for WordTree<R> {
 
     /// Step 7: the cell leaves the path.
     #[inline(always)]
-    fn undo(&mut self, cell: Cell, _depth: usize) -> WordEvent {
+    fn undo(&mut self, cell: &Cell, _depth: usize) -> WordEvent {
         self.walk.leave(cell.row, cell.col, R::UNMARK);
         WordEvent::Undo {
             row: cell.row,

@@ -452,7 +452,7 @@ impl Tree for WordsTree {
     }
 
     /// Step 6: the cell leaves the path.
-    fn undo(&mut self, cell: Cell, _depth: usize) -> WordsEvent {
+    fn undo(&mut self, cell: &Cell, _depth: usize) -> WordsEvent {
         self.walk.leave(cell.row, cell.col, true);
         WordsEvent::Undo {
             row: cell.row,

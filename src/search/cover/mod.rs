@@ -280,7 +280,7 @@ impl<V: Reading> Tree for CoverTree<V> {
     /// Step 5: uncover the node's item, then the other items of the option
     /// that entered it, and take that option back.
     #[inline(always)]
-    fn undo(&mut self, frame: Frame, _: usize) -> V::Event {
+    fn undo(&mut self, frame: &Frame, _: usize) -> V::Event {
         if frame.covered {
             self.links.uncover(frame.item);
         }
