@@ -61,18 +61,20 @@ pub(super) fn trace(args: &[String]) -> Vec<String> {
 pub(super) fn table(args: &[String]) -> BTreeMap<String, Vec<String>> {
     let mut line: Vec<&str> = args.iter().map(String::as_str).collect();
     line.extend(["--print", "table"]);
-    backstep_ok(&line)
-        .lines()
-        .skip(2)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .trim_matches('|')
-                .split(" | ")
-                .map(|c| c.trim().to_string())
-                .collect();
-            (cells[0].clone(), cells)
-        })
-        .collect()
+    rows_by_node(backstep_ok(&line).lines().skip(2))
+}
+
+/// Markdown table rows keyed by their first cell (the node number).
+fn rows_by_node<'a>(rows: impl Iterator<Item = &'a str>) -> BTreeMap<String, Vec<String>> {
+    rows.map(|row| {
+        let cells: Vec<String> = row
+            .trim_matches('|')
+            .split(" | ")
+            .map(|c| c.trim().to_string())
+            .collect();
+        (cells[0].clone(), cells)
+    })
+    .collect()
 }
 
 /// The Events panel's lines on the screen: step and words.
@@ -248,17 +250,8 @@ fn key_rows(args: &[String]) -> Option<BTreeMap<String, Vec<String>>> {
         .lines()
         .filter(|l| l.starts_with('|'))
         .skip(2)
-        .take_while(|l| l.starts_with("| "))
-        .map(|row| {
-            let cells: Vec<String> = row
-                .trim_matches('|')
-                .split(" | ")
-                .map(|c| c.trim().to_string())
-                .collect();
-            (cells[0].clone(), cells)
-        })
-        .collect();
-    Some(rows)
+        .take_while(|l| l.starts_with("| "));
+    Some(rows_by_node(rows))
 }
 
 /// Worksheets word a node as the table does: for every search and variant
