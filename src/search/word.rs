@@ -173,7 +173,9 @@ pub enum Step {
 }
 
 /// A validated board: rectangular, upper-case letters, at most 16×16. Built
-/// only by [`Board::new`] (in `crate::input::word`), which validates it.
+/// only by [`Board::new`] (typed rows) or [`Board::of_letters`] (a
+/// generator's letters), in `crate::input::word`, which validate it with
+/// one check.
 pub type Board = Cells<u8>;
 
 impl Board {
