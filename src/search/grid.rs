@@ -138,6 +138,24 @@ impl Walk {
         self.path.push((row, col));
     }
 
+    /// [`Walk::enter`] for a cell whose row-major index is known.
+    #[inline(always)]
+    pub fn enter_at(&mut self, cell: u8, row: u8, col: u8, mark: bool) {
+        if mark {
+            self.visited.insert(cell);
+        }
+        self.path.push((row, col));
+    }
+
+    /// [`Walk::leave`] for the last cell, whose row-major index is `cell`.
+    #[inline(always)]
+    pub fn leave_at(&mut self, cell: u8, unmark: bool) {
+        if unmark {
+            self.visited.remove(cell);
+        }
+        self.path.pop();
+    }
+
     /// (`row`, `col`), the last cell, leaves the path, its mark cleared
     /// unless `unmark` is off (a bug).
     #[inline(always)]
