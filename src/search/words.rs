@@ -45,7 +45,7 @@
 
 use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{CellSet, Dir, Walk};
+use super::grid::{Near, Walk};
 use super::word::{Board, MAX_WORD, tally};
 
 /// The most words in a list.
@@ -263,13 +263,16 @@ impl Trie {
 /// 0, the search before its first cell).
 #[derive(Clone, Copy, Debug)]
 pub struct Cell {
+    /// The cell's row-major index (0 at the root).
+    cell: u8,
     row: u8,
     col: u8,
     /// The trie node of the path's letters so far (the trie's root at the
     /// root).
     trie: u16,
-    /// At a cell: the next direction to look at, an index into
-    /// [`Dir::CLOCKWISE`], or [`NO_SCAN`]. At the root: step 1's events
+    /// At a cell: the next of its neighbours on the board to look at, an
+    /// index into its [`super::grid::Around::near`] (up, right, down, left,
+    /// those on the board), or [`NO_SCAN`]. At the root: step 1's events
     /// yielded, then the next start cell after them.
     next: u16,
 }
@@ -332,7 +335,7 @@ impl WordsTree {
 
     /// Steps 1 and 2 at the root: step 1's next reject, or the next start
     /// cell, row-major, whose letter begins a word.
-    fn start(&mut self, root: &mut Cell) -> Choice<(u8, u8, u16), WordsEvent> {
+    fn start(&mut self, root: &mut Cell) -> Choice<(Near<u8>, u16), WordsEvent> {
         if let Some(&event) = self.preamble.get(usize::from(root.next)) {
             root.next += 1;
             return Choice::Reject(event);
@@ -349,7 +352,13 @@ impl WordsTree {
             root.next += 1;
             if let Some(child) = self.trie.child(Trie::ROOT, letter) {
                 let (row, col) = self.board.coords(cell);
-                return Choice::Place((row, col, child));
+                let near = Near {
+                    cell: cell as u8,
+                    row,
+                    col,
+                    value: letter,
+                };
+                return Choice::Place((near, child));
             }
         }
     }
@@ -359,12 +368,13 @@ impl Tree for WordsTree {
     type Event = WordsEvent;
     type Node = Cell;
     /// The cell entered and its trie node.
-    type Choice = (u8, u8, u16);
+    type Choice = (Near<u8>, u16);
 
     const ROOT_IS_NODE: bool = false;
 
     fn root(&mut self) -> Cell {
         Cell {
+            cell: 0,
             row: 0,
             col: 0,
             trie: Trie::ROOT,
@@ -393,31 +403,25 @@ impl Tree for WordsTree {
 
     /// Steps 1 and 2 at the root; step 4 at a cell: the next neighbour that
     /// makes an event, where the trie node has children (after any cut).
-    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<(u8, u8, u16), WordsEvent> {
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<(Near<u8>, u16), WordsEvent> {
         if depth == 0 {
             return self.start(cell);
         }
         if cell.next == 0 && !self.trie.has_children(cell.trie) {
             cell.next = NO_SCAN;
         }
-        let (rows, cols) = (self.board.rows, self.board.cols);
-        while let Some(&dir) = Dir::CLOCKWISE.get(usize::from(cell.next)) {
+        let around = self.board.around(cell.cell);
+        while let Some(near) = around.get(usize::from(cell.next)) {
             cell.next += 1;
-            let Some((row, col)) = dir.from(cell.row, cell.col, rows, cols) else {
-                continue;
-            };
-            let next = CellSet::index(row, col, cols);
-            let reason = if self.walk.is_marked(next) {
+            let reason = if self.walk.is_marked(near.cell) {
                 Refusal::Visited
-            } else if let Some(child) = self
-                .trie
-                .child(cell.trie, self.board.cells[usize::from(next)])
-            {
-                return Choice::Place((row, col, child));
+            } else if let Some(child) = self.trie.child(cell.trie, near.value) {
+                return Choice::Place((near, child));
             } else {
                 Refusal::NoWord
             };
             if self.options.rejects {
+                let Near { row, col, .. } = near;
                 return Choice::Reject(WordsEvent::Reject { row, col, reason });
             }
         }
@@ -429,11 +433,13 @@ impl Tree for WordsTree {
         &mut self,
         _parent: &mut Cell,
         _depth: usize,
-        (row, col, trie): (u8, u8, u16),
+        (near, trie): (Near<u8>, u16),
         _counters: &mut Counters,
     ) -> (Cell, WordsEvent) {
-        self.walk.enter(row, col, true);
+        let Near { cell, row, col, .. } = near;
+        self.walk.enter_at(cell, row, col, true);
         let cell = Cell {
+            cell,
             row,
             col,
             trie,
@@ -453,7 +459,7 @@ impl Tree for WordsTree {
 
     /// Step 6: the cell leaves the path.
     fn undo(&mut self, cell: &Cell, _depth: usize) -> WordsEvent {
-        self.walk.leave(cell.row, cell.col, true);
+        self.walk.leave_at(cell.cell, true);
         WordsEvent::Undo {
             row: cell.row,
             col: cell.col,
