@@ -211,7 +211,7 @@ pub struct WordOptions {
 
 /// One node of the driver's stack: a cell on the path, or the root (depth
 /// 0, the search before its first cell).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Cell {
     /// The cell's row-major index (0 at the root).
     cell: u8,
@@ -323,13 +323,7 @@ impl<R: Rules> Tree for WordTree<R> {
     const ROOT_IS_NODE: bool = false;
 
     fn root(&mut self) -> Cell {
-        Cell {
-            cell: 0,
-            row: 0,
-            col: 0,
-            wanted: 0,
-            next: 0,
-        }
+        Cell::default()
     }
 
     fn depth_hint(&self) -> usize {

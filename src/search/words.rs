@@ -261,7 +261,7 @@ impl Trie {
 
 /// One node of the driver's stack: a cell on the path, or the root (depth
 /// 0, the search before its first cell).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Cell {
     /// The cell's row-major index (0 at the root).
     cell: u8,
@@ -374,11 +374,8 @@ impl Tree for WordsTree {
 
     fn root(&mut self) -> Cell {
         Cell {
-            cell: 0,
-            row: 0,
-            col: 0,
             trie: Trie::ROOT,
-            next: 0,
+            ..Cell::default()
         }
     }
 
