@@ -167,10 +167,14 @@ impl<T: Glyph> Cells<T> {
         self.cells[row * self.cols + col]
     }
 
+    /// The rows, each a slice of its cells.
+    pub fn rows_of_cells(&self) -> impl Iterator<Item = &[T]> {
+        self.cells.chunks(self.cols.max(1))
+    }
+
     /// The rows as strings, a character a cell.
     pub fn lines(&self) -> Vec<String> {
-        self.cells
-            .chunks(self.cols.max(1))
+        self.rows_of_cells()
             .map(|row| row.iter().map(|&cell| cell.glyph()).collect())
             .collect()
     }

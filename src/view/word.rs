@@ -17,6 +17,18 @@ use crate::view::text::{PathText, plural};
 use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, times, wrap_text};
 
+/// The board's rows as a worksheet shows them, indented and a blank
+/// between letters (`    A B C E`), for word and words alike.
+pub(crate) fn spaced_rows(board: &crate::search::word::Board) -> Vec<String> {
+    board
+        .rows_of_cells()
+        .map(|row| {
+            let letters: Vec<String> = row.iter().map(|&l| char::from(l).to_string()).collect();
+            format!("    {}", letters.join(" "))
+        })
+        .collect()
+}
+
 /// A cell entered and its letter, `(1,3) E`: how the tree labels a place
 /// and the path lists it, for word and words alike.
 pub(crate) fn cell_and_letter(row: u8, col: u8, letter: char) -> String {
@@ -199,15 +211,7 @@ impl<R: Rules> Sheet for WordSearch<R> {
             self.word()
         );
         let mut items = Vec::new();
-        let board: Vec<String> = self
-            .board()
-            .lines()
-            .iter()
-            .map(|line| {
-                let letters: Vec<String> = line.chars().map(String::from).collect();
-                format!("    {}", letters.join(" "))
-            })
-            .collect();
+        let board = spaced_rows(self.board());
         items.push(if options.inventory {
             Item(
                 "Inventory: before any cell is tried, the word's letters are counted \

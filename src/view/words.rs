@@ -257,15 +257,7 @@ impl Sheet for Words {
             self.words().join(", ")
         );
         let mut items = Vec::new();
-        let board: Vec<String> = self
-            .board()
-            .lines()
-            .iter()
-            .map(|line| {
-                let letters: Vec<String> = line.chars().map(String::from).collect();
-                format!("    {}", letters.join(" "))
-            })
-            .collect();
+        let board = super::word::spaced_rows(self.board());
         items.push(if options.inventory {
             Item(
                 "Before the search, a word longer than the board has cells, or \
