@@ -105,9 +105,11 @@ pub fn phrases<T: Into<Cow<'static, str>>>(
 /// [`phrases`]); only a span wider than a row is broken as paragraph
 /// text is, at its blanks, and a word wider than a row is cut where the
 /// row ends. The rows after the first hang under the line's second span
-/// (indented by the width of its first, at most half the room); a line
-/// of one span is not indented. Blanks where a row breaks are dropped.
-/// Every span keeps its style. Nothing here reads what the text says.
+/// (indented by the width of its first, at most half the room), except a
+/// row whose phrase would not fit under it, which starts at the edge; a
+/// line of one span, or whose first span is empty, is not indented.
+/// Blanks where a row breaks are dropped. Every span keeps its style.
+/// Nothing here reads what the text says.
 pub fn wrap_phrases(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
     if line.width() <= room || room == 0 {
         return vec![line];
@@ -123,7 +125,7 @@ pub fn wrap_phrases(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
         room,
         indent,
     };
-    for token in tokens(line.spans, room, indent) {
+    for token in tokens(line.spans, room) {
         rows.place(token);
     }
     rows.rows.into_iter().map(merged).collect()
@@ -152,12 +154,11 @@ struct Token {
 }
 
 /// `spans` as tokens: each span one, its blanks before and after it the
-/// gaps around it; a span wider than a row (after the first, than a row
-/// less `indent`) a token per word.
-fn tokens(spans: Vec<Span<'static>>, room: usize, indent: usize) -> Vec<Token> {
+/// gaps around it; a span wider than a row a token per word.
+fn tokens(spans: Vec<Span<'static>>, room: usize) -> Vec<Token> {
     let mut tokens = Vec::new();
     let mut gap: Vec<Span<'static>> = Vec::new();
-    for (i, span) in spans.into_iter().enumerate() {
+    for span in spans {
         let style = span.style;
         let text = span.content;
         let body = text.trim_matches(' ');
@@ -170,8 +171,7 @@ fn tokens(spans: Vec<Span<'static>>, room: usize, indent: usize) -> Vec<Token> {
         if lead > 0 {
             gap.push(Span::styled(" ".repeat(lead), style));
         }
-        let row = if i == 0 { room } else { room - indent };
-        if width(body) <= row {
+        if width(body) <= room {
             tokens.push(Token {
                 gap: std::mem::take(&mut gap),
                 text: Span::styled(body.to_string(), style),
@@ -233,8 +233,13 @@ impl Rows {
             self.put(text);
             return;
         }
-        if !self.bare && text.width() <= self.room - self.indent {
+        if !self.bare && text.width() <= self.room {
             self.new_row();
+            if self.used + text.width() > self.room {
+                // Too wide to hang under the second span: from the edge.
+                self.rows.last_mut().expect("a row").clear();
+                self.used = 0;
+            }
             self.put(text);
             return;
         }
@@ -344,6 +349,16 @@ mod tests {
             wrapped(&["column 3 refused: ", "in C, H and L"], 26),
             ["column 3 refused:", "             in C, H and L"]
         );
+        // A phrase too wide to hang under the second span, but not for a
+        // row, starts its row at the edge, whole.
+        assert_eq!(
+            wrapped(&["column 3 refused: ", "in C, H and L"], 24),
+            ["column 3 refused:", "in C, H and L"]
+        );
+        assert_eq!(
+            wrapped(&["a      ", "[0,2,4,1,-,-,-,-,-,-,-,-]"], 31),
+            ["a", "[0,2,4,1,-,-,-,-,-,-,-,-]"]
+        );
         // A sentence, its first phrase empty, hangs under nothing.
         assert_eq!(
             wrapped(
@@ -375,8 +390,8 @@ mod tests {
         // A word wider than a row starts where the row is and is cut where
         // it ends; so is a wide glyph, which never straddles the edge.
         assert_eq!(
-            wrapped(&["a      ", "[0,2,4,1,-,-,-,-,-,-,-,-]"], 31),
-            ["a      [0,2,4,1,-,-,-,-,-,-,-,-", "       ]"]
+            wrapped(&["a      ", "[0,2,4,1,-,-,-,-,-,-,-,-,-,-]"], 24),
+            ["a      [0,2,4,1,-,-,-,-,", "       -,-,-,-,-,-]"]
         );
         assert_eq!(wrapped(&["abcdefghij"], 4), ["abcd", "efgh", "ij"]);
         assert_eq!(wrapped(&["日本語"], 3), ["日", "本", "語"]);

@@ -417,7 +417,8 @@ impl StateDraw for Array {
                     theme.rejected(),
                     [
                         String::new(),
-                        format!("first attacker: row {i} ({}); ", names(by)),
+                        "first attacker: ".to_string(),
+                        format!("row {i} ({}); ", names(by)),
                         format!("every attacker: {rows} {}", all.join(",")),
                     ],
                 )
