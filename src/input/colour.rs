@@ -21,18 +21,125 @@ pub fn default_graph() -> Graph {
 
 impl Graph {
     /// A graph of `vertices` vertices (at most 32) and the given edges
-    /// (0-based, each in range and joining two different vertices: checked
-    /// by the callers, which can name the edge). A repeated edge counts
+    /// (0-based), each checked by `check_edge` as a typed edge is: in
+    /// range and joining two different vertices. A repeated edge counts
     /// once.
-    pub(crate) fn new(vertices: usize, edges: &[(usize, usize)]) -> Graph {
-        debug_assert!(vertices <= MAX_VERTICES);
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Graph, GraphError> {
+        check_vertices(vertices)?;
         let mut adjacent = vec![0u32; vertices];
-        for &(a, b) in edges {
-            debug_assert!(a < vertices && b < vertices && a != b);
+        for (i, &(a, b)) in edges.iter().enumerate() {
+            check_edge(Some(vertices), a, b).map_err(|fault| GraphError::Edge {
+                n: i + 1,
+                a,
+                b,
+                fault,
+            })?;
             adjacent[a] |= 1 << b;
             adjacent[b] |= 1 << a;
         }
-        Graph { vertices, adjacent }
+        Ok(Graph { vertices, adjacent })
+    }
+}
+
+/// Why a graph is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphError {
+    /// More than [`MAX_VERTICES`] vertices.
+    Vertices { vertices: usize },
+    /// Edge `n` (from 1), `a-b`, is refused.
+    Edge {
+        n: usize,
+        a: usize,
+        b: usize,
+        fault: EdgeFault,
+    },
+}
+
+/// What is wrong with an edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EdgeFault {
+    /// A vertex of a graph with none.
+    NoVertices { vertex: usize },
+    /// A vertex past the last one: of the given count, or of the most
+    /// a graph has when no count is given.
+    OutOfRange {
+        vertex: usize,
+        vertices: Option<usize>,
+    },
+    /// An edge from a vertex to itself.
+    Loop { vertex: usize },
+}
+
+/// Follows the edge's number and text: `edge 2 "0-5": vertex 5 is out of
+/// range; ...`, `edge 1 "2-2" joins vertex 2 to itself`.
+impl std::fmt::Display for EdgeFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            EdgeFault::NoVertices { vertex } => {
+                write!(f, ": vertex {vertex}, but the graph has no vertices")
+            }
+            EdgeFault::OutOfRange {
+                vertex,
+                vertices: Some(v),
+            } => write!(
+                f,
+                ": vertex {vertex} is out of range; with {v} vertices they are 0..={}",
+                v - 1
+            ),
+            EdgeFault::OutOfRange {
+                vertex,
+                vertices: None,
+            } => write!(
+                f,
+                ": vertex {vertex} is out of range; at most {MAX_VERTICES} vertices, 0..={}",
+                MAX_VERTICES - 1
+            ),
+            EdgeFault::Loop { vertex } => write!(f, " joins vertex {vertex} to itself"),
+        }
+    }
+}
+
+impl std::fmt::Display for GraphError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GraphError::Vertices { vertices } => write!(
+                f,
+                "the graph has {vertices} vertices; at most {MAX_VERTICES}"
+            ),
+            GraphError::Edge { n, a, b, fault } => {
+                write!(f, "edge {n} {:?}{fault}", format!("{a}-{b}"))
+            }
+        }
+    }
+}
+
+impl std::error::Error for GraphError {}
+
+/// The one check of a graph's size: at most [`MAX_VERTICES`] vertices.
+fn check_vertices(vertices: usize) -> Result<(), GraphError> {
+    match vertices > MAX_VERTICES {
+        true => Err(GraphError::Vertices { vertices }),
+        false => Ok(()),
+    }
+}
+
+/// The one check of an edge `a-b` (0-based): both ends below `vertices`
+/// (below [`MAX_VERTICES`] when no count is given), and different.
+/// [`Graph::new`] checks every edge with it; `--edges` checks each as it
+/// is read, so that the first edge wrong in the text is the one named.
+fn check_edge(vertices: Option<usize>, a: usize, b: usize) -> Result<(), EdgeFault> {
+    let limit = vertices.unwrap_or(MAX_VERTICES);
+    for vertex in [a, b] {
+        if vertex >= limit {
+            return Err(match vertices {
+                Some(0) => EdgeFault::NoVertices { vertex },
+                _ => EdgeFault::OutOfRange { vertex, vertices },
+            });
+        }
+    }
+    match a == b {
+        true => Err(EdgeFault::Loop { vertex: a }),
+        false => Ok(()),
     }
 }
 
@@ -63,10 +170,8 @@ pub fn vertex_count(text: &str) -> Result<usize, String> {
 /// Reads `--edges` (`0-1,1-3`, spaces ignored, empty for none) with
 /// `--vertices` if given; without it, V is the largest vertex named + 1.
 pub fn parse_edges(text: &str, vertices: Option<usize>) -> Result<Graph> {
-    if let Some(v) = vertices
-        && v > MAX_VERTICES
-    {
-        bail!("the graph has {v} vertices; at most {MAX_VERTICES}");
+    if let Some(v) = vertices {
+        check_vertices(v)?;
     }
     let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut edges = Vec::new();
@@ -85,32 +190,14 @@ pub fn parse_edges(text: &str, vertices: Option<usize>) -> Result<Graph> {
                 }
             };
             let (a, b) = (vertex(a)?, vertex(b)?);
-            let limit = vertices.unwrap_or(MAX_VERTICES);
-            for x in [a, b] {
-                if x >= limit {
-                    match vertices {
-                        Some(0) => {
-                            bail!("edge {n} {item:?}: vertex {x}, but the graph has no vertices")
-                        }
-                        Some(v) => bail!(
-                            "edge {n} {item:?}: vertex {x} is out of range; with {v} vertices they are 0..={}",
-                            v - 1
-                        ),
-                        None => bail!(
-                            "edge {n} {item:?}: vertex {x} is out of range; at most {MAX_VERTICES} vertices, 0..={}",
-                            MAX_VERTICES - 1
-                        ),
-                    }
-                }
-            }
-            if a == b {
-                bail!("edge {n} {item:?} joins vertex {a} to itself");
+            if let Err(fault) = check_edge(vertices, a, b) {
+                bail!("edge {n} {item:?}{fault}");
             }
             edges.push((a, b));
         }
     }
     let v = vertices.unwrap_or_else(|| edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0));
-    Ok(Graph::new(v, &edges))
+    Ok(Graph::new(v, &edges)?)
 }
 
 /// Reads a DIMACS graph: `c` comment lines, one `p edge V E` line (`p col`
@@ -140,9 +227,7 @@ pub fn parse_dimacs(text: &str) -> Result<Graph> {
                 if e.parse::<u64>().is_err() {
                     bail!("line {n}: {e:?} is not an edge count");
                 }
-                if v > MAX_VERTICES {
-                    bail!("line {n}: the graph has {v} vertices; at most {MAX_VERTICES}");
-                }
+                check_vertices(v).map_err(|e| anyhow::anyhow!("line {n}: {e}"))?;
                 vertices = Some(v);
             }
             Some("e") => {
@@ -175,7 +260,7 @@ pub fn parse_dimacs(text: &str) -> Result<Graph> {
     let Some(v) = vertices else {
         bail!("no `p edge V E` line: the graph's size is not given");
     };
-    Ok(Graph::new(v, &edges))
+    Ok(Graph::new(v, &edges)?)
 }
 
 /// Loads a graph from a shipped name (`colour --list`) or a DIMACS file.

@@ -157,69 +157,88 @@ pub fn parse(text: &str, name: &str) -> Result<Problem, DlxError> {
     let Some((item_line, first)) = lines.next() else {
         return Err(DlxError::NoItems);
     };
-    let mut items: Vec<String> = Vec::new();
-    let mut primary = None;
-    let mut index = std::collections::HashMap::new();
-    for token in tokens(first) {
-        if token == "|" {
-            if primary.is_some() {
-                return Err(DlxError::SecondBar { line: item_line });
-            }
-            primary = Some(items.len());
-            continue;
-        }
-        check_name(item_line, token)?;
-        if index.insert(token, items.len() as u32).is_some() {
-            return Err(DlxError::Repeated {
-                line: item_line,
-                item: token.into(),
-            });
-        }
-        items.push(token.into());
-    }
-    let primary = primary.unwrap_or(items.len());
-    if primary == 0 {
-        return Err(DlxError::NoPrimary { line: item_line });
-    }
-    let mut options = Vec::new();
-    for (line, text) in lines {
-        let mut option: Vec<u32> = Vec::new();
-        for token in tokens(text) {
+    let options = lines.map(|(line, text)| (line, tokens(text)));
+    Problem::new(name, (item_line, tokens(first)), options)
+}
+
+impl Problem {
+    /// Builds a problem labelled `name` from its item line and its option
+    /// lines, each a line's number and its tokens (a `|` on the item line
+    /// starts the secondary items): a DLX text's lines, or a generator's
+    /// names numbered as its DLX text would number them. The one check of
+    /// a problem: names of 1 to [`MAX_NAME`] printable ASCII characters, no
+    /// `:`, distinct; a primary item; every option naming declared items,
+    /// each once, a primary one among them. Option lines are read one at a
+    /// time, so the first line wrong is the one named.
+    pub fn new<'a>(
+        name: &str,
+        (item_line, first): (usize, Vec<&'a str>),
+        lines: impl IntoIterator<Item = (usize, Vec<&'a str>)>,
+    ) -> Result<Problem, DlxError> {
+        let mut items: Vec<String> = Vec::new();
+        let mut primary = None;
+        let mut index = std::collections::HashMap::new();
+        for token in first {
             if token == "|" {
-                return Err(DlxError::BarInOption { line });
+                if primary.is_some() {
+                    return Err(DlxError::SecondBar { line: item_line });
+                }
+                primary = Some(items.len());
+                continue;
             }
-            check_name(line, token)?;
-            let Some(&item) = index.get(token) else {
-                return Err(DlxError::Undeclared {
-                    line,
-                    item: token.into(),
-                });
-            };
-            if option.contains(&item) {
-                return Err(DlxError::Twice {
-                    line,
+            check_name(item_line, token)?;
+            if index.insert(token, items.len() as u32).is_some() {
+                return Err(DlxError::Repeated {
+                    line: item_line,
                     item: token.into(),
                 });
             }
-            option.push(item);
+            items.push(token.into());
         }
-        if !option.iter().any(|&i| (i as usize) < primary) {
-            return Err(DlxError::NoPrimaryInOption {
-                line,
-                option: tokens(text).join(" "),
-            });
+        let primary = primary.unwrap_or(items.len());
+        if primary == 0 {
+            return Err(DlxError::NoPrimary { line: item_line });
         }
-        if options.len() >= u32::MAX as usize / 2 {
-            return Err(DlxError::TooBig { line });
+        let mut options = Vec::new();
+        for (line, tokens) in lines {
+            let mut option: Vec<u32> = Vec::new();
+            for &token in &tokens {
+                if token == "|" {
+                    return Err(DlxError::BarInOption { line });
+                }
+                check_name(line, token)?;
+                let Some(&item) = index.get(token) else {
+                    return Err(DlxError::Undeclared {
+                        line,
+                        item: token.into(),
+                    });
+                };
+                if option.contains(&item) {
+                    return Err(DlxError::Twice {
+                        line,
+                        item: token.into(),
+                    });
+                }
+                option.push(item);
+            }
+            if !option.iter().any(|&i| (i as usize) < primary) {
+                return Err(DlxError::NoPrimaryInOption {
+                    line,
+                    option: tokens.join(" "),
+                });
+            }
+            if options.len() >= u32::MAX as usize / 2 {
+                return Err(DlxError::TooBig { line });
+            }
+            options.push(option);
         }
-        options.push(option);
+        Ok(Problem {
+            name: name.into(),
+            items,
+            primary,
+            options,
+        })
     }
-    Ok(Problem {
-        name: name.into(),
-        items,
-        primary,
-        options,
-    })
 }
 
 /// Loads a problem from a shipped name or a DLX file. The label is the

@@ -68,25 +68,33 @@ pub fn parse_list(text: &str) -> Result<Grid> {
 }
 
 impl Grid {
-    /// Builds a maze from its rows (spaces, tabs and carriage returns
-    /// ignored), naming the row and column of the first thing wrong.
+    /// Builds a maze from its rows of text (spaces, tabs and carriage
+    /// returns ignored), naming the row and column of the first thing wrong.
     pub fn new<S: AsRef<str>>(rows: &[S]) -> Result<Grid> {
+        let cells = rows
+            .iter()
+            .enumerate()
+            .map(|(r, line)| row_cells(r, line.as_ref()));
+        Grid::of_rows(cells)
+    }
+
+    /// Builds a maze from its rows of cells (true: open), checked as a
+    /// typed maze's rows are ([`Grid::new`]): a generator's maze is refused
+    /// for what a typed one would be.
+    pub fn from_open(rows: Vec<Vec<bool>>) -> Result<Grid> {
+        Grid::of_rows(rows.into_iter().map(Ok))
+    }
+
+    /// The one check of a maze's shape: rows read one at a time (so the
+    /// first thing wrong, in reading order, is the one named), none empty,
+    /// all as long as row 0, at most [`MAX_SIDE`] each way.
+    fn of_rows(rows: impl ExactSizeIterator<Item = Result<Vec<bool>>>) -> Result<Grid> {
+        let count = rows.len();
         let mut open = Vec::new();
         let mut cols = 0;
-        for (r, line) in rows.iter().enumerate() {
-            let mut len = 0;
-            for ch in line.as_ref().chars() {
-                match ch {
-                    '1' | '.' => open.push(true),
-                    '0' | '#' => open.push(false),
-                    ' ' | '\t' | '\r' => continue,
-                    ch => bail!(
-                        "maze: {ch:?} at row {r}, column {len} is not a cell: \
-                         use 1 or . for open, 0 or # for a wall"
-                    ),
-                }
-                len += 1;
-            }
+        for (r, row) in rows.enumerate() {
+            let row = row?;
+            let len = row.len();
             if len == 0 {
                 bail!("maze row {r} is empty; every row needs at least one cell");
             }
@@ -99,19 +107,37 @@ impl Grid {
                 );
             }
             if r >= MAX_SIDE || cols > MAX_SIDE {
-                bail!(
-                    "maze is {}x{cols}; at most {MAX_SIDE} rows and {MAX_SIDE} columns",
-                    rows.len()
-                );
+                bail!("maze is {count}x{cols}; at most {MAX_SIDE} rows and {MAX_SIDE} columns");
             }
+            open.extend(row);
         }
-        if rows.is_empty() {
+        if count == 0 {
             bail!("the maze is empty; it needs at least one row of one cell");
         }
         Ok(Grid {
-            rows: rows.len(),
+            rows: count,
             cols,
             cells: open,
         })
     }
+}
+
+/// Row `r` of a maze's text as its cells: `1` or `.` open, `0` or `#` a
+/// wall, spaces, tabs and carriage returns ignored; any other character
+/// is named with its row and column.
+fn row_cells(r: usize, line: &str) -> Result<Vec<bool>> {
+    let mut cells = Vec::new();
+    for ch in line.chars() {
+        match ch {
+            '1' | '.' => cells.push(true),
+            '0' | '#' => cells.push(false),
+            ' ' | '\t' | '\r' => {}
+            ch => bail!(
+                "maze: {ch:?} at row {r}, column {} is not a cell: \
+                 use 1 or . for open, 0 or # for a wall",
+                cells.len()
+            ),
+        }
+    }
+    Ok(cells)
 }

@@ -6,9 +6,12 @@
 //! columns) are 0-based, as on screen; positions in typed text (a character
 //! of a word, a line of a file) are 1-based, as editors count them.
 //!
-//! The checks of each search's values live here, not in the engine:
+//! The checks of each search's values live here, not in the engine, each
+//! in the one constructor that every way of making the value ends in (a
+//! typed instance's parser and a `--seed` generator, [`seeded`]):
 //! [`sudoku`] builds a [`Puzzle`] from givens, [`word`] a [`Board`] from rows
-//! and a word; the engines take those values as already validated.
+//! and a word, [`maze`] a maze, [`colour`] a graph, [`cover`] a problem;
+//! the engines take those values as already validated.
 
 use std::io::Read;
 use std::path::Path;

@@ -4,10 +4,17 @@
 //! it, a board and word list, an exact-cover matrix with a cover.
 //!
 //! Each generator is a pure function of the seed and its options, and
-//! returns the instance as the text a user would type for it (the grid,
-//! the rows, the edges, the DLX lines): the command file parses that text
-//! with the ordinary parser, so a seeded instance is checked like any
-//! other and its text is the plain arguments that rebuild it.
+//! returns what it made as data (the digits, the open cells, the edges,
+//! the letters, the options). Each `make_*` builds the instance from that
+//! data with the constructor every parser of that search ends in
+//! ([`Puzzle::new`], [`Grid::from_open`], [`Graph::new`],
+//! [`Board::of_letters`], [`word_list`], [`Problem::new`]), so a seeded
+//! instance passes the very checks a typed one does; and writes the plain
+//! arguments that rebuild it from the instance (or, for a graph, whose
+//! value keeps no edge order, from the generator's edge list). Nothing
+//! here reads text back: that the ordinary parser reads those arguments
+//! to the same instance is a test (`tests/all/seeded.rs`), not a step of
+//! every run.
 //!
 //! The same seed gives the same instance on every machine and in every
 //! later version: the generators draw only from [`Rng`] (SplitMix64, whose
@@ -16,6 +23,7 @@
 use anyhow::{Result, bail};
 
 use super::Loaded;
+use super::words::word_list;
 use crate::files::shell_word;
 use crate::rng::SplitMix64;
 use crate::search::Search;
@@ -70,11 +78,11 @@ pub const DEFAULT_CLUES: usize = 30;
 /// clue count that low.
 const GRIDS: usize = 20;
 
-/// A 9x9 Sudoku with exactly one solution and `clues` givens, as the 81
-/// characters `sudoku` reads (`.` a blank): a random full grid with clues
-/// carved out one by one, each removal kept only when the project's own
-/// solver, counting to 2, still finds one solution.
-pub fn sudoku(seed: u64, clues: usize) -> Result<String> {
+/// A 9x9 Sudoku with exactly one solution and `clues` givens, its 81
+/// cells row by row (0 a blank): a random full grid with clues carved out
+/// one by one, each removal kept only when the project's own solver,
+/// counting to 2, still finds one solution.
+pub fn sudoku(seed: u64, clues: usize) -> Result<Vec<u8>> {
     if !CLUES.contains(&clues) {
         bail!(
             "--clues {clues} is out of range: a seeded Sudoku has {} to {} clues",
@@ -102,7 +110,7 @@ pub fn sudoku(seed: u64, clues: usize) -> Result<String> {
             }
         }
         if left == clues {
-            return Ok(grid.iter().map(|&d| cell_char(d)).collect());
+            return Ok(grid);
         }
         fewest = fewest.min(left);
     }
@@ -110,14 +118,6 @@ pub fn sudoku(seed: u64, clues: usize) -> Result<String> {
         "--clues {clues}: seed {seed} carved {GRIDS} grids down to {fewest} clues at best, \
          and no clue more can go without a second solution; give more clues or another seed"
     )
-}
-
-/// A digit as the grid's text writes it.
-fn cell_char(digit: u8) -> char {
-    match digit {
-        0 => '.',
-        d => char::from(b'0' + d),
-    }
 }
 
 /// Whether the solver counts exactly one solution.
@@ -173,11 +173,10 @@ pub const MAZE_SIDES: std::ops::RangeInclusive<u64> = 2..=16;
 pub const DEFAULT_MAZE_SIDE: u64 = 6;
 
 /// An N×N maze with at least one path from the top-left cell to the
-/// bottom-right one, as the rows `maze --grid` reads (`1` open, `0` a
-/// wall): a random path of right and down steps is opened, then every
+/// bottom-right one, row by row (true: open): a random path of right and down steps is opened, then every
 /// other cell is open with odds 2 in 5 (more would make thousands of
 /// paths, too many to trace).
-pub fn maze(seed: u64, side: u64) -> Result<String> {
+pub fn maze(seed: u64, side: u64) -> Result<Vec<Vec<bool>>> {
     if !MAZE_SIDES.contains(&side) {
         bail!(
             "--size {side} is out of range: a seeded maze is {} to {} cells a side",
@@ -208,20 +207,16 @@ pub fn maze(seed: u64, side: u64) -> Result<String> {
             *cell |= rng.below(5) < 2;
         }
     }
-    let rows: Vec<String> = open
-        .iter()
-        .map(|row| row.iter().map(|&o| if o { '1' } else { '0' }).collect())
-        .collect();
-    Ok(rows.join(","))
+    Ok(open)
 }
 
 /// The vertices of a seeded graph when `--vertices` is not given.
 pub const DEFAULT_VERTICES: usize = 8;
 
 /// A graph of `vertices` vertices and `edges` distinct edges chosen at
-/// random, as the pairs `colour --edges` reads (`0-1,2-5`), in the order
-/// drawn. `edges` defaults to three per two vertices (at most all pairs).
-pub fn graph(seed: u64, vertices: usize, edges: Option<usize>) -> Result<String> {
+/// random, each `(a, b)` with `a < b`, in the order drawn. `edges`
+/// defaults to three per two vertices (at most all pairs).
+pub fn graph(seed: u64, vertices: usize, edges: Option<usize>) -> Result<Vec<(usize, usize)>> {
     let pairs: Vec<(usize, usize)> = (0..vertices)
         .flat_map(|a| (a + 1..vertices).map(move |b| (a, b)))
         .collect();
@@ -236,11 +231,8 @@ pub fn graph(seed: u64, vertices: usize, edges: Option<usize>) -> Result<String>
     let mut rng = Rng::new(seed);
     let mut pairs = pairs;
     rng.shuffle(&mut pairs);
-    let chosen: Vec<String> = pairs[..edges]
-        .iter()
-        .map(|(a, b)| format!("{a}-{b}"))
-        .collect();
-    Ok(chosen.join(","))
+    pairs.truncate(edges);
+    Ok(pairs)
 }
 
 /// The side of the square board a word of `len` letters is planted in:
@@ -304,9 +296,9 @@ const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// A square board with `word` planted along a random path (and so found
 /// by the search), the other cells a letter of the word or of the
-/// alphabet, even odds, so that the search meets false starts. As the rows
-/// `word --board` reads (`ABCE,SFCS`).
-pub fn word_board(seed: u64, word: &str) -> String {
+/// alphabet, even odds, so that the search meets false starts. Its rows
+/// of letters.
+pub fn word_board(seed: u64, word: &str) -> Vec<Vec<u8>> {
     let letters: Vec<u8> = word.bytes().collect();
     let n = board_side(letters.len().max(1));
     let mut rng = Rng::new(seed);
@@ -323,20 +315,17 @@ pub fn word_board(seed: u64, word: &str) -> String {
     rows(&board, n)
 }
 
-/// The board's rows joined by commas.
-fn rows(board: &[u8], n: usize) -> String {
-    board
-        .chunks(n)
-        .map(|row| String::from_utf8_lossy(row).into_owned())
-        .collect::<Vec<_>>()
-        .join(",")
+/// The rows of an `n`-wide board.
+fn rows(board: &[u8], n: usize) -> Vec<Vec<u8>> {
+    board.chunks(n).map(<[u8]>::to_vec).collect()
 }
 
 /// A 4x4 board of eight letters and a list of words for `words`: four read
 /// off the board along random paths of 3 to 5 cells (so found), and two
 /// that are one of them with its last letter changed (often not found,
-/// and sharing a prefix in the trie). As `--board` and `--words` read them.
-pub fn words(seed: u64) -> (String, String) {
+/// and sharing a prefix in the trie). The board's rows of letters, and
+/// the words.
+pub fn words(seed: u64) -> (Vec<Vec<u8>>, Vec<String>) {
     let n = 4;
     let mut rng = Rng::new(seed);
     let mut alphabet = ALPHABET.to_vec();
@@ -363,17 +352,18 @@ pub fn words(seed: u64) -> (String, String) {
             list.push(word);
         }
     }
-    (rows(&board, n), list.join(","))
+    (rows(&board, n), list)
 }
 
-/// The items of a seeded exact-cover problem.
-const COVER_ITEMS: &[&str] = &["a", "b", "c", "d", "e", "f", "g"];
+/// The items of a seeded exact-cover problem, all primary.
+pub const COVER_ITEMS: &[&str] = &["a", "b", "c", "d", "e", "f", "g"];
 
-/// An exact-cover matrix in DLX format with at least one exact cover: the
-/// seven items cut at random into blocks of one to three (those options
-/// are a cover), and as many random options of two or three items again,
-/// all in a shuffled order.
-pub fn cover(seed: u64) -> String {
+/// The options of an exact-cover problem on the items [`COVER_ITEMS`]
+/// with at least one exact cover: the seven items cut at random into
+/// blocks of one to three (those options are a cover), and as many random
+/// options of two or three items again, all in a shuffled order, each
+/// option's names in the items' order.
+pub fn cover(seed: u64) -> Vec<Vec<&'static str>> {
     let mut rng = Rng::new(seed);
     let mut items: Vec<&str> = COVER_ITEMS.to_vec();
     rng.shuffle(&mut items);
@@ -399,16 +389,10 @@ pub fn cover(seed: u64) -> String {
         }
     }
     rng.shuffle(&mut options);
-    let mut text = format!("| a random exact-cover problem, seed {seed}\n");
-    text.push_str(&COVER_ITEMS.join(" "));
-    text.push('\n');
-    for option in options {
-        let mut option = option;
+    for option in &mut options {
         option.sort_unstable();
-        text.push_str(&option.join(" "));
-        text.push('\n');
     }
-    text
+    options
 }
 
 /// An instance made from a seed, with the plain arguments that rebuild
@@ -431,53 +415,59 @@ impl<T> Made<T> {
 
 /// `sudoku --seed S --clues K`.
 pub fn make_sudoku(seed: u64, clues: Option<usize>) -> Result<Made<Puzzle>> {
-    let grid = sudoku(seed, clues.unwrap_or(DEFAULT_CLUES))?;
-    let value = super::parse_grid(&grid)?;
-    Ok(Made::new("sudoku", grid, value))
+    let value = Puzzle::new(sudoku(seed, clues.unwrap_or(DEFAULT_CLUES))?)?;
+    Ok(Made::new("sudoku", value.text(), value))
 }
 
 /// `maze --seed S --size N`.
 pub fn make_maze(seed: u64, side: Option<u64>) -> Result<Made<Grid>> {
-    let rows = maze(seed, side.unwrap_or(DEFAULT_MAZE_SIDE))?;
-    let value = super::maze::parse_list(&rows)?;
-    Ok(Made::new("maze", format!("--grid {rows}"), value))
+    let value = Grid::from_open(maze(seed, side.unwrap_or(DEFAULT_MAZE_SIDE))?)?;
+    Ok(Made::new("maze", format!("--grid {}", value.text()), value))
 }
 
-/// `colour --seed S --vertices V --edges-count E`.
+/// `colour --seed S --vertices V --edges-count E`. The edges are written
+/// in the order drawn, which the graph itself does not keep.
 pub fn make_graph(seed: u64, vertices: Option<usize>, edges: Option<usize>) -> Result<Made<Graph>> {
     let vertices = vertices.unwrap_or(DEFAULT_VERTICES);
-    let list = graph(seed, vertices, edges)?;
-    let value = super::colour::parse_edges(&list, Some(vertices))?;
-    let args = format!("--vertices {vertices} --edges {}", shell_word(&list));
+    let edges = graph(seed, vertices, edges)?;
+    let value = Graph::new(vertices, &edges)?;
+    let list: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+    let args = format!(
+        "--vertices {vertices} --edges {}",
+        shell_word(&list.join(","))
+    );
     Ok(Made::new("colour", args, value))
 }
 
-/// `word --seed S --word W`.
+/// `word --seed S --word W` (`word` already checked, as `--word` is).
 pub fn make_word_board(seed: u64, word: &str) -> Result<Made<Board>> {
-    let rows = word_board(seed, word);
-    let value = super::load_board(&rows)?.value;
-    Ok(Made::new(
-        "word",
-        format!("--board {rows} --word {word}"),
-        value,
-    ))
+    let value = letters(&word_board(seed, word))?;
+    let args = format!("--board {} --word {word}", value.text());
+    Ok(Made::new("word", args, value))
 }
 
 /// `words --seed S`: the board and the word list.
 pub fn make_words(seed: u64) -> Result<Made<(Board, Vec<String>)>> {
     let (rows, list) = words(seed);
-    let board = super::load_board(&rows)?.value;
-    let list_value = super::words::load_words(&list)?;
-    let args = format!("--board {rows} --words {list}");
-    Ok(Made::new("words", args, (board, list_value)))
+    let board = letters(&rows)?;
+    let list = word_list(list.iter().map(String::as_str))?;
+    let args = format!("--board {} --words {}", board.text(), list.join(","));
+    Ok(Made::new("words", args, (board, list)))
+}
+
+/// A board of a generator's rows of letters.
+fn letters(rows: &[Vec<u8>]) -> Result<Board> {
+    let rows = rows.iter().map(|row| row.iter().map(|&b| char::from(b)));
+    Ok(Board::of_letters(rows)?)
 }
 
 /// `cover --seed S`. `cover` reads a matrix only from a file, so the
-/// arguments that rebuild it are the seed's own.
+/// arguments that rebuild it are the seed's own. Its lines are numbered as
+/// its DLX text would number them: a comment, the items, the options.
 pub fn make_cover(seed: u64) -> Result<Made<Problem>> {
-    let text = cover(seed);
     let name = format!("--seed {seed}");
-    let value = super::cover::parse(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let options = cover(seed).into_iter().enumerate().map(|(i, o)| (3 + i, o));
+    let value = Problem::new(&name, (2, COVER_ITEMS.to_vec()), options)?;
     Ok(Made::new("cover", name, value))
 }
 

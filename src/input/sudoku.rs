@@ -2,7 +2,7 @@
 //! unit holding a digit twice. The engine ([`crate::search::sudoku`]) takes
 //! only a [`Puzzle`] built here.
 
-use crate::search::sudoku::{Geometry, Puzzle, Unit};
+use crate::search::sudoku::{Geometry, Puzzle, Unit, digit_rows};
 
 /// Why a grid of givens is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,5 +109,11 @@ impl Puzzle {
             }
         }
         Ok(Puzzle { size, cells })
+    }
+
+    /// The givens as one line `sudoku` reads, row by row: a digit a
+    /// given, `.` a blank.
+    pub fn text(&self) -> String {
+        digit_rows(self.cells(), usize::from(self.size())).concat()
     }
 }

@@ -55,21 +55,33 @@ impl std::fmt::Display for LetterError {
 impl std::error::Error for LetterError {}
 
 impl Board {
-    /// Builds a board from its rows; lower case is upper-cased.
+    /// Builds a board from its rows of text; lower case is upper-cased.
     pub fn new<S: AsRef<str>>(rows: &[S]) -> Result<Board, LetterError> {
+        Board::of_letters(rows.iter().map(|row| row.as_ref().chars()))
+    }
+
+    /// Builds a board from its rows of letters (a generator's, or a typed
+    /// board's through [`Board::new`]), with the one check of a board:
+    /// every cell a letter A-Z (lower case is upper-cased), every row as
+    /// long as row 0, at most [`MAX_SIDE`] each way.
+    pub fn of_letters<R: IntoIterator<Item = char>>(
+        rows: impl IntoIterator<Item = R>,
+    ) -> Result<Board, LetterError> {
         let mut letters = Vec::new();
         let mut cols = 0;
-        for (r, line) in rows.iter().enumerate() {
-            let line = line.as_ref();
-            let len = line.chars().count();
-            if r == 0 {
-                cols = len;
-            }
-            for (c, ch) in line.chars().enumerate() {
+        let mut count = 0;
+        for (r, row) in rows.into_iter().enumerate() {
+            count += 1;
+            let mut len = 0;
+            for (c, ch) in row.into_iter().enumerate() {
                 if !ch.is_ascii_alphabetic() {
                     return Err(LetterError::BoardChar { row: r, col: c, ch });
                 }
                 letters.push(ch.to_ascii_uppercase() as u8);
+                len += 1;
+            }
+            if r == 0 {
+                cols = len;
             }
             if len != cols {
                 return Err(LetterError::Ragged {
@@ -79,13 +91,10 @@ impl Board {
                 });
             }
         }
-        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
-            return Err(LetterError::BoardSize {
-                rows: rows.len(),
-                cols,
-            });
+        if count > MAX_SIDE || cols > MAX_SIDE {
+            return Err(LetterError::BoardSize { rows: count, cols });
         }
-        let rows = if cols == 0 { 0 } else { rows.len() };
+        let rows = if cols == 0 { 0 } else { count };
         Ok(Board {
             rows,
             cols,

@@ -110,10 +110,17 @@ pub fn parse_word_list(list: &str) -> Result<Vec<String>, ListError> {
     if list.trim().is_empty() {
         return Err(ListError::Empty);
     }
-    let words = list
-        .split(',')
+    word_list(list.split(',').map(str::trim))
+}
+
+/// A list of words (a generator's, or a typed list's through
+/// [`parse_word_list`]), checked as a typed list is, each named by its
+/// place from 1.
+pub fn word_list<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>, ListError> {
+    let words = words
+        .into_iter()
         .enumerate()
-        .map(|(i, w)| (Place::Word(i + 1), w.trim()));
+        .map(|(i, w)| (Place::Word(i + 1), w));
     collect(words)
 }
 
@@ -127,6 +134,9 @@ pub fn parse_word_lines(text: &str) -> Result<Vec<String>, ListError> {
     collect(words)
 }
 
+/// The one check of a word list: every word 1 to [`MAX_WORD`] letters
+/// A-Z (upper-cased), repeats dropped (the first kept), 1 to
+/// [`MAX_WORDS`] words.
 fn collect<'a>(words: impl Iterator<Item = (Place, &'a str)>) -> Result<Vec<String>, ListError> {
     let mut list: Vec<String> = Vec::new();
     for (at, word) in words {

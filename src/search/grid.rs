@@ -10,8 +10,9 @@ pub const MAX_SIDE: usize = 16;
 
 /// A validated rectangular grid, row-major: at most [`MAX_SIDE`] each way.
 /// A maze's is [`Cells<bool>`] (true: open), a board's [`Cells<u8>`] (an
-/// upper-case ASCII letter a cell); each is built only by its parser in
-/// `crate::input`, which validates it.
+/// upper-case ASCII letter a cell); each is built only by its constructors
+/// in `crate::input`, which validate it (a typed grid's rows and a
+/// generator's cells through one check).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cells<T> {
     pub(crate) rows: usize,
@@ -63,6 +64,12 @@ impl<T: Glyph> Cells<T> {
             .chunks(self.cols.max(1))
             .map(|row| row.iter().map(|&cell| cell.glyph()).collect())
             .collect()
+    }
+
+    /// The rows as typed on the command line, separated by commas: a
+    /// maze's `--grid 1000,1101`, a board's `--board ABCE,SFCS`.
+    pub fn text(&self) -> String {
+        self.lines().join(",")
     }
 
     /// The neighbour of `cell` in direction `dir` (an index into
@@ -129,6 +136,24 @@ impl Walk {
             self.visited.insert(CellSet::index(row, col, self.cols));
         }
         self.path.push((row, col));
+    }
+
+    /// [`Walk::enter`] for a cell whose row-major index is known.
+    #[inline(always)]
+    pub fn enter_at(&mut self, cell: u8, row: u8, col: u8, mark: bool) {
+        if mark {
+            self.visited.insert(cell);
+        }
+        self.path.push((row, col));
+    }
+
+    /// [`Walk::leave`] for the last cell, whose row-major index is `cell`.
+    #[inline(always)]
+    pub fn leave_at(&mut self, cell: u8, unmark: bool) {
+        if unmark {
+            self.visited.remove(cell);
+        }
+        self.path.pop();
     }
 
     /// (`row`, `col`), the last cell, leaves the path, its mark cleared

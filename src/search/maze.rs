@@ -213,8 +213,9 @@ pub enum Step {
 }
 
 /// A validated maze: `rows`×`cols` cells, 1..=16 each way, true for an
-/// open cell. Built only by [`Grid::new`] (in `crate::input::maze`), which
-/// validates it.
+/// open cell. Built only by [`Grid::new`] (typed rows) or
+/// [`Grid::from_open`] (a generator's cells), in `crate::input::maze`, which
+/// validate it with one check.
 pub type Grid = Cells<bool>;
 
 impl Grid {

@@ -37,7 +37,7 @@ use std::marker::PhantomData;
 
 use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{CellSet, Cells, Dir, Walk};
+use super::grid::{Cells, Dir, Walk};
 
 /// How a [`WordSearch`] keeps its visited marks: the correct rules
 /// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
@@ -173,7 +173,9 @@ pub enum Step {
 }
 
 /// A validated board: rectangular, upper-case letters, at most 16×16. Built
-/// only by [`Board::new`] (in `crate::input::word`), which validates it.
+/// only by [`Board::new`] (typed rows) or [`Board::of_letters`] (a
+/// generator's letters), in `crate::input::word`, which validate it with
+/// one check.
 pub type Board = Cells<u8>;
 
 impl Board {
@@ -211,6 +213,8 @@ pub struct WordOptions {
 /// 0, the search before its first cell).
 #[derive(Clone, Copy, Debug)]
 pub struct Cell {
+    /// The cell's row-major index (0 at the root).
+    cell: u8,
     row: u8,
     col: u8,
     /// The letter the next cell must hold (0 at the root and the last
@@ -220,6 +224,49 @@ pub struct Cell {
     /// [`Dir::CLOCKWISE`]. At the root: the next start cell (step 3), or,
     /// once step 1 decided the result, the next of its events.
     next: u16,
+}
+
+/// One neighbour of a cell, looked up once for the whole search: its
+/// row-major index, its coordinates and its letter.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Near {
+    cell: u8,
+    row: u8,
+    col: u8,
+    letter: u8,
+}
+
+/// A cell's neighbours on the board, up, right, down, left (those that
+/// are on it, the first `len`): step 5 walks them without a bounds test or
+/// a multiplication on the way to the next event.
+#[derive(Clone, Copy, Debug, Default)]
+struct Around {
+    near: [Near; 4],
+    len: u8,
+}
+
+impl Around {
+    /// Every cell's neighbours on `board`, row-major.
+    fn of(board: &Board) -> Vec<Around> {
+        (0..board.rows * board.cols)
+            .map(|cell| {
+                let mut around = Around::default();
+                for dir in 0..Dir::CLOCKWISE.len() {
+                    if let Some(next) = board.neighbor(cell, dir) {
+                        let (row, col) = board.coords(next);
+                        around.near[usize::from(around.len)] = Near {
+                            cell: next as u8,
+                            row,
+                            col,
+                            letter: board.cells[next],
+                        };
+                        around.len += 1;
+                    }
+                }
+                around
+            })
+            .collect()
+    }
 }
 
 /// The Word Search's rules on the one driver ([`Backtrack`]), by the bug
@@ -238,6 +285,8 @@ pub struct WordTree<R> {
     /// The current path, in search order, and its marks (with a bug, the
     /// cells its marks say).
     walk: Walk,
+    /// Each cell's neighbours, row-major.
+    around: Vec<Around>,
     found: Option<Vec<(u8, u8)>>,
     rules: PhantomData<R>,
 }
@@ -271,7 +320,7 @@ impl<R: Rules> WordTree<R> {
     /// Steps 1 and 3 at the root: step 1's next reject, or the next start
     /// cell, row-major.
     #[inline(never)]
-    fn start(&mut self, root: &mut Cell) -> Choice<(u8, u8), WordEvent> {
+    fn start(&mut self, root: &mut Cell) -> Choice<Near, WordEvent> {
         if self.decided {
             let event = self.preamble.get(usize::from(root.next));
             root.next += 1;
@@ -287,7 +336,12 @@ impl<R: Rules> WordTree<R> {
             }
             let at = self.board.coords(cell);
             if R::UNMARK || !self.walk.is_marked(cell as u8) {
-                return Choice::Place(at);
+                return Choice::Place(Near {
+                    cell: cell as u8,
+                    row: at.0,
+                    col: at.1,
+                    letter,
+                });
             }
             // A mark left behind by an earlier path (only a bug leaves
             // one): the cell is refused as the first letter.
@@ -308,12 +362,13 @@ impl<R: Rules> Tree for WordTree<R> {
     type Event = WordEvent;
     type Node = Cell;
     /// The cell entered.
-    type Choice = (u8, u8);
+    type Choice = Near;
 
     const ROOT_IS_NODE: bool = false;
 
     fn root(&mut self) -> Cell {
         Cell {
+            cell: 0,
             row: 0,
             col: 0,
             wanted: 0,
@@ -340,29 +395,25 @@ impl<R: Rules> Tree for WordTree<R> {
     /// Steps 1 and 3 at the root; step 5 at a cell: the next neighbour
     /// that makes an event.
     #[inline(always)]
-    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<(u8, u8), WordEvent> {
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<Near, WordEvent> {
         if depth == 0 {
             return self.start(cell);
         }
-        let (rows, cols) = (self.board.rows, self.board.cols);
         let wanted = cell.wanted;
-        while let Some(&dir) = Dir::CLOCKWISE.get(usize::from(cell.next)) {
+        let around = &self.around[usize::from(cell.cell)];
+        while let Some(near) = around.near[..usize::from(around.len)].get(usize::from(cell.next)) {
             cell.next += 1;
-            let Some((row, col)) = dir.from(cell.row, cell.col, rows, cols) else {
-                continue;
-            };
-            let next = CellSet::index(row, col, cols);
-            let reason = if R::CHECK_VISITED && self.walk.is_marked(next) {
+            let reason = if R::CHECK_VISITED && self.walk.is_marked(near.cell) {
                 Reason::Visited
-            } else if self.board.cells[usize::from(next)] != wanted {
+            } else if near.letter != wanted {
                 Reason::Mismatch
             } else {
-                return Choice::Place((row, col));
+                return Choice::Place(*near);
             };
             if self.options.rejects {
                 return Choice::Reject(WordEvent::Reject {
-                    row,
-                    col,
+                    row: near.row,
+                    col: near.col,
                     index: depth as u8,
                     reason,
                 });
@@ -377,14 +428,16 @@ impl<R: Rules> Tree for WordTree<R> {
         &mut self,
         _parent: &mut Cell,
         depth: usize,
-        (row, col): (u8, u8),
+        near: Near,
         _counters: &mut Counters,
     ) -> (Cell, WordEvent) {
-        self.walk.enter(row, col, true);
+        let Near { cell, row, col, .. } = near;
+        self.walk.enter_at(cell, row, col, true);
         let index = depth as u8;
         let wanted = self.searched.get(depth + 1).copied().unwrap_or(0);
         (
             Cell {
+                cell,
                 row,
                 col,
                 wanted,
@@ -406,7 +459,7 @@ impl<R: Rules> Tree for WordTree<R> {
     /// Step 7: the cell leaves the path.
     #[inline(always)]
     fn undo(&mut self, cell: &Cell, _depth: usize) -> WordEvent {
-        self.walk.leave(cell.row, cell.col, R::UNMARK);
+        self.walk.leave_at(cell.cell, R::UNMARK);
         WordEvent::Undo {
             row: cell.row,
             col: cell.col,
@@ -478,6 +531,7 @@ impl<R: Rules> WordSearch<R> {
             preamble,
             decided,
             walk: Walk::new(board.cols, letters.len()),
+            around: Around::of(board),
             found,
             rules: PhantomData,
         });

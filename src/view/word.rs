@@ -17,6 +17,12 @@ use crate::view::text::{PathText, plural};
 use crate::worksheet::Part::Item;
 use crate::worksheet::{Sheet, prose, section, times, wrap_text};
 
+/// A cell entered and its letter, `(1,3) E`: how the tree labels a place
+/// and the path lists it, for word and words alike.
+pub(crate) fn cell_and_letter(row: u8, col: u8, letter: char) -> String {
+    format!("({row},{col}) {letter}")
+}
+
 impl<R: Rules> Report for WordSearch<R> {
     fn write_fields(&self, event: &WordEvent, json: &mut Json<'_>) {
         match event {
@@ -157,7 +163,7 @@ impl<R: Rules> Report for WordSearch<R> {
             WordEvent::Place { row, col, index } => {
                 let letter = self.searched().get(usize::from(*index));
                 Note::Placed(Placed {
-                    choice: format!("({row},{col}) {}", letter.map_or('?', |&l| char::from(l))),
+                    choice: cell_and_letter(*row, *col, letter.map_or('?', |&l| char::from(l))),
                 })
             }
             WordEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),

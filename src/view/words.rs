@@ -219,7 +219,7 @@ impl Report for Words {
         match *event {
             // The cell and its letter, as the trace's place line says them.
             WordsEvent::Place { row, col } => Note::Placed(Placed {
-                choice: format!("({row},{col}) {}", self.letter_at(row, col)),
+                choice: super::word::cell_and_letter(row, col, self.letter_at(row, col)),
             }),
             WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             WordsEvent::Solution { .. } => Note::End(Ending::Solution {

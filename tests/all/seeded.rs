@@ -4,7 +4,9 @@
 //! instance in every later version, and shown as the arguments that
 //! rebuild them.
 
-use backstep::input::seeded;
+use backstep::assets;
+use backstep::input::{self, seeded};
+use backstep::search::cover::Problem;
 
 use crate::{backstep, stderr_text, stdout_text};
 
@@ -53,7 +55,10 @@ fn seeded_sudokus_have_exactly_one_solution_and_differ_by_seed() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..24u64 {
         let clues = [30, 26, 40, 60][seed as usize % 4];
-        let text = seeded::sudoku(seed, clues).expect("a puzzle");
+        let made = seeded::make_sudoku(seed, Some(clues)).expect("a puzzle");
+        // The grid as the user sees it, read by the test's own reader.
+        let text = made.loaded.name;
+        assert_eq!(made.command, format!("sudoku {text}"));
         let mut grid = sudoku_cells(&text);
         let givens = grid.iter().filter(|&&d| d != 0).count();
         assert_eq!(givens, clues, "seed {seed}: {text}");
@@ -65,29 +70,49 @@ fn seeded_sudokus_have_exactly_one_solution_and_differ_by_seed() {
 
 #[test]
 fn seeded_instances_are_pinned() {
-    // A later version must make these very instances from these seeds.
+    // A later version must make these very instances from these seeds,
+    // and show them as these arguments.
+    let args = |made: Result<String, anyhow::Error>| made.expect("an instance");
     assert_eq!(
-        seeded::sudoku(1, 30).expect("a puzzle"),
-        "..6..2.7...84..21.1..7.8...312.....68...9.1.....32...89....3..7.31..54697........"
+        args(seeded::make_sudoku(1, Some(30)).map(|m| m.command)),
+        "sudoku ..6..2.7...84..21.1..7.8...312.....68...9.1.....32...89....3..7.31..54697........"
     );
-    assert_eq!(seeded::maze(3, 4).expect("a maze"), "1110,1001,1010,1111");
     assert_eq!(
-        seeded::graph(4, 6, Some(9)).expect("a graph"),
-        "2-4,1-5,3-4,2-3,4-5,0-2,0-1,0-3,2-5"
+        args(seeded::make_maze(3, Some(4)).map(|m| m.command)),
+        "maze --grid 1110,1001,1010,1111"
     );
-    assert_eq!(seeded::word_board(5, "BACKSTEP"), "RSTE,KCAK,STBB,PEKD");
-    let (board, words) = seeded::words(6);
-    assert_eq!(board, "XKKO,OCCO,LXXO,CKNL");
-    assert_eq!(words, "OLCKX,CKXOL,KOOCC,CKNXX,OLCKK");
+    assert_eq!(
+        args(seeded::make_graph(4, Some(6), Some(9)).map(|m| m.command)),
+        "colour --vertices 6 --edges 2-4,1-5,3-4,2-3,4-5,0-2,0-1,0-3,2-5"
+    );
+    assert_eq!(
+        args(seeded::make_word_board(5, "BACKSTEP").map(|m| m.command)),
+        "word --board RSTE,KCAK,STBB,PEKD --word BACKSTEP"
+    );
+    assert_eq!(
+        args(seeded::make_words(6).map(|m| m.command)),
+        "words --board XKKO,OCCO,LXXO,CKNL --words OLCKX,CKXOL,KOOCC,CKNXX,OLCKK"
+    );
+    // Its options as the screen's board shows them (`cover --seed 8
+    // --print frame`), in the order drawn.
+    assert_eq!(
+        seeded::cover(8),
+        [
+            vec!["g"],
+            vec!["e"],
+            vec!["b", "d", "f"],
+            vec!["a", "c", "g"],
+            vec!["c", "d"],
+            vec!["a", "f"],
+            vec!["b", "c", "d"],
+            vec!["a", "b"],
+        ]
+    );
 }
 
-/// Whether the maze (`1` open) has a path from the top-left cell to the
+/// Whether the maze (true: open) has a path from the top-left cell to the
 /// bottom-right one, by breadth-first search.
-fn maze_has_path(rows: &str) -> bool {
-    let grid: Vec<Vec<bool>> = rows
-        .split(',')
-        .map(|r| r.bytes().map(|b| b == b'1').collect())
-        .collect();
+fn maze_has_path(grid: &[Vec<bool>]) -> bool {
     let n = grid.len();
     if !grid[0][0] {
         return false;
@@ -120,11 +145,11 @@ fn every_seeded_maze_has_a_path() {
     let mut distinct = std::collections::BTreeSet::new();
     for side in 2..=16u64 {
         for seed in 0..40u64 {
-            let rows = seeded::maze(seed, side).expect("a maze");
-            assert_eq!(rows.split(',').count() as u64, side, "{rows}");
-            assert!(rows.split(',').all(|r| r.len() as u64 == side), "{rows}");
-            assert!(maze_has_path(&rows), "seed {seed} side {side}: {rows}");
-            distinct.insert(rows);
+            let grid = seeded::maze(seed, side).expect("a maze");
+            assert_eq!(grid.len() as u64, side, "{grid:?}");
+            assert!(grid.iter().all(|r| r.len() as u64 == side), "{grid:?}");
+            assert!(maze_has_path(&grid), "seed {seed} side {side}: {grid:?}");
+            distinct.insert(grid);
         }
     }
     assert!(distinct.len() > 500, "{} distinct mazes", distinct.len());
@@ -132,15 +157,12 @@ fn every_seeded_maze_has_a_path() {
 
 /// Whether some set of the options covers every item exactly once, by
 /// trying every subset of the options.
-fn has_exact_cover(dlx: &str) -> bool {
-    let mut lines = dlx
-        .lines()
-        .filter(|l| !l.starts_with('|') && !l.trim().is_empty());
-    let items: Vec<&str> = lines.next().expect("items").split_whitespace().collect();
-    let options: Vec<u32> = lines
-        .map(|l| {
-            l.split_whitespace()
-                .map(|name| 1u32 << items.iter().position(|i| *i == name).expect("an item"))
+fn has_exact_cover(items: &[&str], options: &[Vec<&str>]) -> bool {
+    let options: Vec<u32> = options
+        .iter()
+        .map(|o| {
+            o.iter()
+                .map(|name| 1u32 << items.iter().position(|i| i == name).expect("an item"))
                 .fold(0, |a, b| a | b)
         })
         .collect();
@@ -162,9 +184,12 @@ fn has_exact_cover(dlx: &str) -> bool {
 fn every_seeded_cover_has_an_exact_cover() {
     let mut distinct = std::collections::BTreeSet::new();
     for seed in 0..200u64 {
-        let dlx = seeded::cover(seed);
-        assert!(has_exact_cover(&dlx), "seed {seed}:\n{dlx}");
-        distinct.insert(dlx.lines().skip(1).collect::<Vec<_>>().join("\n"));
+        let options = seeded::cover(seed);
+        assert!(
+            has_exact_cover(seeded::COVER_ITEMS, &options),
+            "seed {seed}: {options:?}"
+        );
+        distinct.insert(options);
     }
     assert!(distinct.len() > 150, "{}", distinct.len());
 }
@@ -174,18 +199,12 @@ fn seeded_words_and_graphs_hold_what_they_promise() {
     for seed in 0..50u64 {
         // The graph: E distinct edges between V vertices, none a loop.
         let edges = seeded::graph(seed, 7, Some(10)).expect("a graph");
-        let mut pairs: Vec<(u32, u32)> = edges
-            .split(',')
-            .map(|e| {
-                let (a, b) = e.split_once('-').expect("a-b");
-                (a.parse().expect("a"), b.parse().expect("b"))
-            })
-            .collect();
-        assert_eq!(pairs.len(), 10, "{edges}");
-        assert!(pairs.iter().all(|&(a, b)| a < b && b < 7), "{edges}");
+        assert_eq!(edges.len(), 10, "{edges:?}");
+        assert!(edges.iter().all(|&(a, b)| a < b && b < 7), "{edges:?}");
+        let mut pairs = edges.clone();
         pairs.sort_unstable();
         pairs.dedup();
-        assert_eq!(pairs.len(), 10, "{edges}");
+        assert_eq!(pairs.len(), 10, "{edges:?}");
     }
     for (seed, word) in [
         (1u64, "SEE"),
@@ -332,5 +351,97 @@ fn out_of_range_options_exit_2_naming_them() {
         assert!(out.stdout.is_empty(), "{with:?}");
         let err = stderr_text(&out);
         assert!(err.contains(named), "{with:?}: {err}");
+    }
+}
+
+/// The value of each option of a seeded instance's arguments, in order
+/// (`--grid 1110,1001` gives `[("--grid", "1110,1001")]`), as a shell
+/// would split them: no argument a seed makes holds a space, and only an
+/// empty edge list is quoted (`''`).
+fn option_values(args: &str) -> Vec<(&str, &str)> {
+    let words: Vec<&str> = args.split(' ').collect();
+    assert!(words.len().is_multiple_of(2), "{args}");
+    words
+        .chunks(2)
+        .map(|pair| (pair[0], if pair[1] == "''" { "" } else { pair[1] }))
+        .collect()
+}
+
+/// A problem in DLX format, written by the test: the item line (a `|`
+/// before the secondary items) and an option a line.
+fn dlx(problem: &Problem) -> String {
+    let items = problem.items();
+    let mut line: Vec<&str> = items[..problem.primary()]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    if problem.primary() < items.len() {
+        line.push("|");
+        line.extend(items[problem.primary()..].iter().map(String::as_str));
+    }
+    let mut text = format!("{}\n", line.join(" "));
+    for option in 0..problem.options().len() {
+        let names: Vec<&str> = problem.option_names(option as u32).collect();
+        text.push_str(&names.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// What `--seed` once did on every run, now a test: the arguments a
+/// seeded instance is shown as, read by the ordinary loaders (as the
+/// command reads them when typed), give the very instance the generator
+/// built directly; and the generator's instance passed the same
+/// constructor checks, so it is checked like any typed one.
+#[test]
+fn a_seeded_instance_is_what_its_arguments_read_back_to() {
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF";
+    for seed in 0..48u64 {
+        let clues = [30, 40, 60, 80][seed as usize % 4];
+        let made = seeded::make_sudoku(seed, Some(clues)).expect("a puzzle");
+        let typed = input::load_puzzle(&made.loaded.name).expect("the grid reads back");
+        assert_eq!(typed.value, made.loaded.value, "sudoku seed {seed}");
+
+        let made = seeded::make_maze(seed, Some(2 + seed % 15)).expect("a maze");
+        let [("--grid", rows)] = option_values(&made.loaded.name)[..] else {
+            panic!("{}", made.loaded.name)
+        };
+        let typed = input::maze::maze_of(None, Some(rows)).expect("the rows read back");
+        assert_eq!(typed.value, made.loaded.value, "maze seed {seed}");
+
+        let vertices = seed as usize % 12;
+        let pairs = vertices * (vertices.max(1) - 1) / 2;
+        for edges in [None, Some(pairs / 2), Some(pairs)] {
+            let made = seeded::make_graph(seed, Some(vertices), edges).expect("a graph");
+            let [("--vertices", v), ("--edges", list)] = option_values(&made.loaded.name)[..]
+            else {
+                panic!("{}", made.loaded.name)
+            };
+            assert_eq!(v, vertices.to_string());
+            let typed = input::colour::parse_edges(list, Some(vertices)).expect("the edges");
+            assert_eq!(typed, made.loaded.value, "colour seed {seed}: {list}");
+        }
+
+        let word = &LETTERS[..seed as usize % (LETTERS.len() + 1)];
+        let made = seeded::make_word_board(seed, word).expect("a board");
+        let [("--board", rows), ("--word", w)] = option_values(&made.loaded.name)[..] else {
+            panic!("{}", made.loaded.name)
+        };
+        assert_eq!(w, word);
+        let typed = input::board_of(assets::BOARDS, None, Some(rows), "sample").expect("rows");
+        assert_eq!(typed.value, made.loaded.value, "word seed {seed}");
+
+        let made = seeded::make_words(seed).expect("a board and words");
+        let [("--board", rows), ("--words", list)] = option_values(&made.loaded.name)[..] else {
+            panic!("{}", made.loaded.name)
+        };
+        let board = input::board_of(assets::WORDS_BOARDS, None, Some(rows), "x").expect("rows");
+        let words = input::words::load_words(list).expect("the words read back");
+        assert_eq!((board.value, words), made.loaded.value, "words seed {seed}");
+
+        let made = seeded::make_cover(seed).expect("a problem");
+        let text = dlx(&made.loaded.value);
+        let typed = input::cover::parse(&text, &made.loaded.name).expect("the DLX reads back");
+        assert_eq!(typed, made.loaded.value, "cover seed {seed}:\n{text}");
     }
 }

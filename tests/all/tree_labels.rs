@@ -11,6 +11,8 @@
 //! The table comes from the real binary, a straight run in another
 //! process; the screen is opened in-process (`launch::open`) and stepped.
 //! A new search, or a new option of one, is covered with no new line here.
+//! The Word Search and words Path panels, which list the open cells, are
+//! held to the same labels.
 
 use std::collections::BTreeMap;
 
@@ -21,8 +23,8 @@ use backstep::ui::mouse::Spot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::Rng;
 use super::told::{instance, steps, table, trace};
+use super::{Rng, backstep_ok};
 
 /// The frame the tree is read from: big, so that many labels are drawn.
 const SIZE: (u16, u16) = (160, 48);
@@ -140,4 +142,63 @@ fn the_first_placement_is_read_after_the_lead() {
     assert_eq!(placed_first("dead end"), None);
     assert_eq!(placed_first("forced (0,1)=2 naked; solution #1"), None);
     assert_eq!(placed_first(""), None);
+}
+
+/// The rows of `buffer`, as text.
+fn rows_of(buffer: &Buffer) -> Vec<String> {
+    let area = buffer.area;
+    (area.y..area.bottom())
+        .map(|y| text_at(buffer, Rect::new(area.x, y, area.width, 1)))
+        .collect()
+}
+
+/// The searches whose Path panel lists the open cells: at every step, the
+/// path is the open nodes' tree labels, outermost first (the open nodes
+/// read off `--print jsonl`: a `place` opens the node it counts, an
+/// `undo` closes the deepest), in the very words the tree draws them.
+#[test]
+fn a_word_path_names_its_cells_as_the_tree_labels_them() {
+    for search in ["word", "words"] {
+        let kind = KINDS
+            .iter()
+            .find(|kind| kind.name() == search)
+            .expect("a registered search");
+        let jsonl = backstep_ok(&[search, "--print", "jsonl"]);
+        let mut screen = launch::open(*kind, &[]).expect("the search opens");
+        screen.act(Action::Tree);
+        let mut open: Vec<u64> = Vec::new();
+        let mut compared = 0;
+        for (step, line) in (1..).zip(jsonl.lines()) {
+            let event: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            match event["event"].as_str() {
+                Some("place") => open.push(event["nodes"].as_u64().expect("a node count")),
+                Some("undo") => {
+                    open.pop();
+                }
+                _ => {}
+            }
+            screen.go_to(step);
+            let labels: BTreeMap<u64, String> = drawn_labels(screen.as_ref())
+                .into_iter()
+                .filter(|(_, _, cut)| !cut)
+                .map(|(number, text, _)| (number, text))
+                .collect();
+            let Some(path) = open
+                .iter()
+                .map(|number| labels.get(number).cloned())
+                .collect::<Option<Vec<String>>>()
+                .filter(|path| !path.is_empty())
+            else {
+                continue;
+            };
+            let frame = screen.frame(SIZE.0, SIZE.1).expect("a frame");
+            let want = format!("│path {} ", path.join(" "));
+            assert!(
+                rows_of(&frame).iter().any(|row| row.starts_with(&want)),
+                "{search} at step {step}: no Path line reads `{want}`"
+            );
+            compared += 1;
+        }
+        assert!(compared > 3, "{search}: only {compared} paths compared");
+    }
 }

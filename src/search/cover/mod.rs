@@ -41,8 +41,9 @@ use super::{Counters, Phase, Search, SearchEvent};
 pub use links::Links;
 
 /// An exact-cover problem: items (the primary ones first) and options.
-/// Built by [`crate::input::cover`], which validates it; the engine takes it
-/// as valid (distinct names, distinct items per option, each option with a
+/// Built by [`Problem::new`] (in [`crate::input::cover`]: a DLX file's
+/// lines, or a generator's names), which validates it, or made valid by
+/// construction (`sudoku_dlx`); the engine takes it as valid (distinct names, distinct items per option, each option with a
 /// primary item).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {

@@ -280,7 +280,10 @@ impl<R: Rules> Scene for WordSearch<R> {
             let letter = char::from(self.board().letter(usize::from(*r), usize::from(*c)));
             let sep = if i + 1 < path.len() { " " } else { "" };
             steps.push(Span::styled(
-                format!("({r},{c}){letter}{sep}"),
+                format!(
+                    "{}{sep}",
+                    crate::view::word::cell_and_letter(*r, *c, letter)
+                ),
                 theme.placed(),
             ));
         }

@@ -258,7 +258,7 @@ impl Scene for Words {
             let sep = if i + 1 < path.len() { " " } else { "" };
             let letter = char::from(board.letter(usize::from(r), usize::from(c)));
             steps.push(Span::styled(
-                format!("({r},{c}){letter}{sep}"),
+                format!("{}{sep}", crate::view::word::cell_and_letter(r, c, letter)),
                 theme.placed(),
             ));
         }
