@@ -105,9 +105,10 @@ pub fn phrases<T: Into<Cow<'static, str>>>(
 /// [`phrases`]); only a span wider than a row is broken as paragraph
 /// text is, at its blanks, and a word wider than a row is cut where the
 /// row ends. The rows after the first hang under the line's second span
-/// (indented by the width of its first, at most half the room), except a
-/// row whose phrase would not fit under it, which starts at the edge; a
-/// line of one span, or whose first span is empty, is not indented.
+/// (indented by the width of its first, at most half the room); a phrase
+/// too wide to fit there (or after the line's own leading blanks) starts
+/// its row at the edge instead. A line of one span, or whose first span
+/// is empty, is not indented.
 /// Blanks where a row breaks are dropped. Every span keeps its style.
 /// Nothing here reads what the text says.
 pub fn wrap_phrases(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
@@ -233,10 +234,13 @@ impl Rows {
             self.put(text);
             return;
         }
-        if !self.bare && text.width() <= self.room {
-            self.new_row();
+        if text.width() <= self.room {
+            // On a new row, hanging under the second span; or, too wide
+            // for that (or for the line's own leading blanks), from the edge.
+            if !self.bare {
+                self.new_row();
+            }
             if self.used + text.width() > self.room {
-                // Too wide to hang under the second span: from the edge.
                 self.rows.last_mut().expect("a row").clear();
                 self.used = 0;
             }
@@ -358,6 +362,11 @@ mod tests {
         assert_eq!(
             wrapped(&["a      ", "[0,2,4,1,-,-,-,-,-,-,-,-]"], 31),
             ["a", "[0,2,4,1,-,-,-,-,-,-,-,-]"]
+        );
+        // So does one too wide for the line's own leading blanks.
+        assert_eq!(
+            wrapped(&["       ", "{0,1,2,3,4,5,6,7,8,9,10,11}"], 31),
+            ["{0,1,2,3,4,5,6,7,8,9,10,11}"]
         );
         // A sentence, its first phrase empty, hangs under nothing.
         assert_eq!(
