@@ -114,11 +114,7 @@ impl Grid {
         if count == 0 {
             bail!("the maze is empty; it needs at least one row of one cell");
         }
-        Ok(Grid {
-            rows: count,
-            cols,
-            cells: open,
-        })
+        Ok(Grid::new_checked(count, cols, open))
     }
 }
 

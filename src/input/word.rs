@@ -95,11 +95,7 @@ impl Board {
             return Err(LetterError::BoardSize { rows: count, cols });
         }
         let rows = if cols == 0 { 0 } else { count };
-        Ok(Board {
-            rows,
-            cols,
-            cells: letters,
-        })
+        Ok(Board::new_checked(rows, cols, letters))
     }
 }
 

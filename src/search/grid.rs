@@ -8,17 +8,126 @@
 /// The largest grid side.
 pub const MAX_SIDE: usize = 16;
 
+/// The most cells a grid has: a cell's index is a `u8`.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
 /// A validated rectangular grid, row-major: at most [`MAX_SIDE`] each way.
 /// A maze's is [`Cells<bool>`] (true: open), a board's [`Cells<u8>`] (an
 /// upper-case ASCII letter a cell); each is built only by its constructors
 /// in `crate::input`, which validate it (a typed grid's rows and a
 /// generator's cells through one check).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Cells<T> {
     pub(crate) rows: usize,
     pub(crate) cols: usize,
     /// Row-major, `rows * cols` of them.
     pub(crate) cells: Vec<T>,
+    /// Each cell's neighbours, row-major: worked out once for the grid
+    /// and shared by its clones (every search made on it holds one), so
+    /// that a scan finds a neighbour's index, coordinates and value with
+    /// one load, no bounds test and no multiplication. A table of
+    /// [`MAX_CELLS`], indexed by a `u8`; the cells past the grid have no
+    /// neighbours. Derived from the cells, so equality and `Debug` leave
+    /// it out.
+    around: std::sync::Arc<[Around<T>; MAX_CELLS]>,
+}
+
+impl<T: PartialEq> PartialEq for Cells<T> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rows, self.cols, &self.cells) == (other.rows, other.cols, &other.cells)
+    }
+}
+
+impl<T: Eq> Eq for Cells<T> {}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Cells<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cells")
+            .field("rows", &self.rows)
+            .field("cols", &self.cols)
+            .field("cells", &self.cells)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A cell's neighbour: its row-major index, coordinates and value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Near<T> {
+    /// Its row-major index.
+    pub cell: u8,
+    /// Its row.
+    pub row: u8,
+    /// Its column.
+    pub col: u8,
+    /// What the grid holds there (a letter, an open cell).
+    pub value: T,
+}
+
+/// A cell's neighbours on its grid, up, right, down, left: those that
+/// are on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Around<T> {
+    near: [Near<T>; 4],
+    len: u8,
+}
+
+impl<T: Copy> Around<T> {
+    /// The neighbours, in [`Dir::CLOCKWISE`] order.
+    pub fn near(&self) -> &[Near<T>] {
+        &self.near[..usize::from(self.len)]
+    }
+
+    /// The `i`-th neighbour (0-based), if there is one.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<Near<T>> {
+        (i < usize::from(self.len)).then(|| self.near[i % 4])
+    }
+}
+
+impl<T: Copy + Default> Cells<T> {
+    /// The grid of `cells`, row-major, `rows`×`cols` (already validated:
+    /// at most [`MAX_SIDE`] each way).
+    pub(crate) fn new_checked(rows: usize, cols: usize, cells: Vec<T>) -> Cells<T> {
+        debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE && cells.len() == rows * cols);
+        let mut around = std::sync::Arc::new([Around::default(); MAX_CELLS]);
+        let table = std::sync::Arc::get_mut(&mut around).expect("a new table");
+        for row in 0..rows {
+            for col in 0..cols {
+                let mut here = Around::default();
+                let steps = [
+                    (row > 0, row.wrapping_sub(1), col),
+                    (col + 1 < cols, row, col + 1),
+                    (row + 1 < rows, row + 1, col),
+                    (col > 0, row, col.wrapping_sub(1)),
+                ];
+                for (on, row, col) in steps {
+                    if on {
+                        let cell = row * cols + col;
+                        here.near[usize::from(here.len)] = Near {
+                            cell: cell as u8,
+                            row: row as u8,
+                            col: col as u8,
+                            value: cells[cell],
+                        };
+                        here.len += 1;
+                    }
+                }
+                table[row * cols + col] = here;
+            }
+        }
+        Cells {
+            rows,
+            cols,
+            cells,
+            around,
+        }
+    }
+
+    /// The neighbours of `cell` (a row-major index on the grid).
+    #[inline(always)]
+    pub(crate) fn around(&self, cell: u8) -> &Around<T> {
+        &self.around[usize::from(cell) % MAX_CELLS]
+    }
 }
 
 /// How a cell is written in a grid's rows ([`Cells::lines`]).
@@ -85,7 +194,9 @@ impl<T: Glyph> Cells<T> {
         ((cell / self.cols) as u8, (cell % self.cols) as u8)
     }
 
-    /// The heap the cells take.
+    /// The heap the cells take of their own: the neighbour table is shared
+    /// by every clone (a timeline's checkpoints copy none of it), so it is
+    /// not counted.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.cells.capacity() * std::mem::size_of::<T>()
     }
@@ -281,6 +392,38 @@ mod tests {
         set.remove(63);
         let held: Vec<u8> = (0..=255).filter(|&c| set.contains(c)).collect();
         assert_eq!(held, [0, 64, 255]);
+    }
+
+    #[test]
+    fn a_cell_s_neighbours_are_its_steps_on_the_grid_in_clockwise_order() {
+        // Against a step each way: every cell of grids of many shapes, the
+        // widest and tallest included.
+        for (rows, cols) in [(1, 1), (1, 5), (4, 1), (3, 4), (16, 16), (2, 16)] {
+            let values: Vec<u8> = (0..rows * cols).map(|i| (i * 7 % 26) as u8).collect();
+            let grid = Cells::new_checked(rows, cols, values.clone());
+            for cell in 0..MAX_CELLS {
+                let near: Vec<(u8, u8, u8, u8)> = grid
+                    .around(cell as u8)
+                    .near()
+                    .iter()
+                    .map(|n| (n.cell, n.row, n.col, n.value))
+                    .collect();
+                let want: Vec<(u8, u8, u8, u8)> = if cell < rows * cols {
+                    let (row, col) = grid.coords(cell);
+                    Dir::CLOCKWISE
+                        .iter()
+                        .filter_map(|d| d.from(row, col, rows, cols))
+                        .map(|(r, c)| {
+                            let i = usize::from(r) * cols + usize::from(c);
+                            (i as u8, r, c, values[i])
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                assert_eq!(near, want, "{rows}x{cols}, cell {cell}");
+            }
+        }
     }
 
     #[test]

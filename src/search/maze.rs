@@ -512,14 +512,13 @@ mod tests {
     use super::*;
 
     fn grid(rows: &[&str]) -> Grid {
-        Grid {
-            rows: rows.len(),
-            cols: rows[0].len(),
-            cells: rows
-                .iter()
+        Grid::new_checked(
+            rows.len(),
+            rows[0].len(),
+            rows.iter()
                 .flat_map(|r| r.bytes().map(|b| b == b'1'))
                 .collect(),
-        }
+        )
     }
 
     #[test]

@@ -37,7 +37,7 @@ use std::marker::PhantomData;
 
 use super::Counters;
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{Cells, Dir, Walk};
+use super::grid::{Cells, Near, Walk};
 
 /// How a [`WordSearch`] keeps its visited marks: the correct rules
 /// ([`Correct`]), or one of the classic mistakes of the bug lab. The rules
@@ -220,53 +220,11 @@ pub struct Cell {
     /// The letter the next cell must hold (0 at the root and the last
     /// letter), looked up once on entry rather than on every scan.
     wanted: u8,
-    /// At a cell: the next direction to look at, an index into
-    /// [`Dir::CLOCKWISE`]. At the root: the next start cell (step 3), or,
+    /// At a cell: the next of its neighbours on the board to look at, an
+    /// index into its [`super::grid::Around::near`] (up, right, down, left,
+    /// those on the board). At the root: the next start cell (step 3), or,
     /// once step 1 decided the result, the next of its events.
     next: u16,
-}
-
-/// One neighbour of a cell, looked up once for the whole search: its
-/// row-major index, its coordinates and its letter.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Near {
-    cell: u8,
-    row: u8,
-    col: u8,
-    letter: u8,
-}
-
-/// A cell's neighbours on the board, up, right, down, left (those that
-/// are on it, the first `len`): step 5 walks them without a bounds test or
-/// a multiplication on the way to the next event.
-#[derive(Clone, Copy, Debug, Default)]
-struct Around {
-    near: [Near; 4],
-    len: u8,
-}
-
-impl Around {
-    /// Every cell's neighbours on `board`, row-major.
-    fn of(board: &Board) -> Vec<Around> {
-        (0..board.rows * board.cols)
-            .map(|cell| {
-                let mut around = Around::default();
-                for dir in 0..Dir::CLOCKWISE.len() {
-                    if let Some(next) = board.neighbor(cell, dir) {
-                        let (row, col) = board.coords(next);
-                        around.near[usize::from(around.len)] = Near {
-                            cell: next as u8,
-                            row,
-                            col,
-                            letter: board.cells[next],
-                        };
-                        around.len += 1;
-                    }
-                }
-                around
-            })
-            .collect()
-    }
 }
 
 /// The Word Search's rules on the one driver ([`Backtrack`]), by the bug
@@ -285,8 +243,6 @@ pub struct WordTree<R> {
     /// The current path, in search order, and its marks (with a bug, the
     /// cells its marks say).
     walk: Walk,
-    /// Each cell's neighbours, row-major.
-    around: Vec<Around>,
     found: Option<Vec<(u8, u8)>>,
     rules: PhantomData<R>,
 }
@@ -320,7 +276,7 @@ impl<R: Rules> WordTree<R> {
     /// Steps 1 and 3 at the root: step 1's next reject, or the next start
     /// cell, row-major.
     #[inline(never)]
-    fn start(&mut self, root: &mut Cell) -> Choice<Near, WordEvent> {
+    fn start(&mut self, root: &mut Cell) -> Choice<Near<u8>, WordEvent> {
         if self.decided {
             let event = self.preamble.get(usize::from(root.next));
             root.next += 1;
@@ -340,7 +296,7 @@ impl<R: Rules> WordTree<R> {
                     cell: cell as u8,
                     row: at.0,
                     col: at.1,
-                    letter,
+                    value: letter,
                 });
             }
             // A mark left behind by an earlier path (only a bug leaves
@@ -362,7 +318,7 @@ impl<R: Rules> Tree for WordTree<R> {
     type Event = WordEvent;
     type Node = Cell;
     /// The cell entered.
-    type Choice = Near;
+    type Choice = Near<u8>;
 
     const ROOT_IS_NODE: bool = false;
 
@@ -395,20 +351,20 @@ impl<R: Rules> Tree for WordTree<R> {
     /// Steps 1 and 3 at the root; step 5 at a cell: the next neighbour
     /// that makes an event.
     #[inline(always)]
-    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<Near, WordEvent> {
+    fn choose(&mut self, cell: &mut Cell, depth: usize) -> Choice<Near<u8>, WordEvent> {
         if depth == 0 {
             return self.start(cell);
         }
         let wanted = cell.wanted;
-        let around = &self.around[usize::from(cell.cell)];
-        while let Some(near) = around.near[..usize::from(around.len)].get(usize::from(cell.next)) {
+        let around = self.board.around(cell.cell);
+        while let Some(near) = around.get(usize::from(cell.next)) {
             cell.next += 1;
             let reason = if R::CHECK_VISITED && self.walk.is_marked(near.cell) {
                 Reason::Visited
-            } else if near.letter != wanted {
+            } else if near.value != wanted {
                 Reason::Mismatch
             } else {
-                return Choice::Place(*near);
+                return Choice::Place(near);
             };
             if self.options.rejects {
                 return Choice::Reject(WordEvent::Reject {
@@ -428,7 +384,7 @@ impl<R: Rules> Tree for WordTree<R> {
         &mut self,
         _parent: &mut Cell,
         depth: usize,
-        near: Near,
+        near: Near<u8>,
         _counters: &mut Counters,
     ) -> (Cell, WordEvent) {
         let Near { cell, row, col, .. } = near;
@@ -531,7 +487,6 @@ impl<R: Rules> WordSearch<R> {
             preamble,
             decided,
             walk: Walk::new(board.cols, letters.len()),
-            around: Around::of(board),
             found,
             rules: PhantomData,
         });
