@@ -196,7 +196,7 @@ impl Scene for Permutations {
             ));
             lines.push(phrases(
                 theme.muted(),
-                ["", "diagonals: ", "not tested ", "until the board is full"],
+                ["", "diagonals: ", "not tested until the board is full"],
             ));
         } else {
             lines.push(Line::from(vec![
@@ -221,7 +221,7 @@ impl Scene for Permutations {
             }
             Some(QueensEvent::DeadEnd { .. }) => lines.push(phrases(
                 theme.dead_end(),
-                ["dead end: ", "the complete board ", "fails the check"],
+                ["dead end: ", "the complete board fails the check"],
             )),
             Some(QueensEvent::Solution { .. }) => {
                 lines.push(Line::styled("solution, weight 1", theme.solution()))

@@ -602,7 +602,10 @@ impl StateDraw for Bools {
             } else if by.iter().next().is_none() {
                 Line::styled("all three are 0: free", theme.legal())
             } else {
-                Line::styled(format!("set: {} -> attacked", names(by)), theme.rejected())
+                phrases(
+                    theme.rejected(),
+                    ["set: ".to_string(), format!("{} -> attacked", names(by))],
+                )
             };
             lines.push(verdict);
         }
