@@ -220,10 +220,8 @@ impl Scene for Colour {
                 ]));
                 lines.push(Line::from(vec![
                     label(""),
-                    Span::styled(
-                        format!("bit k is colour k, colour {m} first"),
-                        theme.muted(),
-                    ),
+                    Span::styled("bit k is colour k, ", theme.muted()),
+                    Span::styled(format!("colour {m} first"), theme.muted()),
                 ]));
                 lines.push(Line::from(vec![
                     label("legal"),
@@ -245,30 +243,32 @@ impl Scene for Colour {
         let event = match last {
             Some(&ColourEvent::Reject { vertex, colour, by }) => {
                 let holders: Vec<String> = crate::search::bits(by).map(|w| w.to_string()).collect();
-                Span::styled(
-                    format!(
-                        "{colour} refused for {vertex}: held by {}",
-                        holders.join(", ")
-                    ),
-                    theme.rejected(),
-                )
+                vec![
+                    Span::styled(format!("{colour} refused for {vertex}: "), theme.rejected()),
+                    Span::styled(format!("held by {}", holders.join(", ")), theme.rejected()),
+                ]
             }
-            Some(&ColourEvent::DeadEnd { vertex }) => Span::styled(
-                format!("dead end: no colour left for {vertex}"),
-                theme.dead_end(),
-            ),
+            Some(&ColourEvent::DeadEnd { vertex }) => vec![
+                Span::styled("dead end: ", theme.dead_end()),
+                Span::styled(format!("no colour left for {vertex}"), theme.dead_end()),
+            ],
             Some(&ColourEvent::Place { vertex, colour }) => {
-                Span::styled(format!("vertex {vertex} takes {colour}"), theme.placed())
+                vec![Span::styled(
+                    format!("vertex {vertex} takes {colour}"),
+                    theme.placed(),
+                )]
             }
             Some(&ColourEvent::Undo { vertex, colour }) => {
-                Span::raw(format!("vertex {vertex} gives back {colour}"))
+                vec![Span::raw(format!("vertex {vertex} gives back {colour}"))]
             }
             Some(&ColourEvent::Solution) => {
-                Span::styled("every vertex coloured".to_string(), theme.solution())
+                vec![Span::styled("every vertex coloured", theme.solution())]
             }
-            None => Span::raw(""),
+            None => vec![Span::raw("")],
         };
-        lines.push(Line::from(vec![label("last"), event]));
+        let mut spans = vec![label("last")];
+        spans.extend(event);
+        lines.push(Line::from(spans));
         let so_far: Vec<String> = self
             .colours()
             .iter()
@@ -279,11 +279,17 @@ impl Scene for Colour {
             Span::raw(format!("[{}]", so_far.join(","))),
         ]));
         let found = match (self.options().all, self.first()) {
-            (true, _) => crate::model::counted(self.colourings(), "colouring", "colourings"),
-            (false, Some(_)) => "1 colouring: the search stops".to_string(),
-            (false, None) => "none yet".to_string(),
+            (true, _) => vec![crate::model::counted(
+                self.colourings(),
+                "colouring",
+                "colourings",
+            )],
+            (false, Some(_)) => vec!["1 colouring: ".into(), "the search stops".into()],
+            (false, None) => vec!["none yet".to_string()],
         };
-        lines.push(Line::from(vec![label("found"), Span::raw(found)]));
+        let mut spans = vec![label("found")];
+        spans.extend(found.into_iter().map(Span::raw));
+        lines.push(Line::from(spans));
         lines
     }
 

@@ -162,21 +162,39 @@ impl<R: Rules> Scene for Maze<R> {
         };
         for mv in Move::ALL {
             let tag = format!("{} {}", mv.letter(), arrow(mv, theme));
-            let (text, style) = match move_status(self, here, mv) {
-                _ if here == goal => ("not tried: this is the goal".to_string(), theme.muted()),
-                MoveStatus::OffGrid => ("off the grid: not tried".to_string(), theme.muted()),
-                MoveStatus::Wall(r, c) => (format!("({r},{c}) wall: refused"), theme.rejected()),
+            // What the move meets, in phrases.
+            let (text, style): (Vec<String>, Style) = match move_status(self, here, mv) {
+                _ if here == goal => (
+                    vec!["not tried: ".into(), "this is the goal".into()],
+                    theme.muted(),
+                ),
+                MoveStatus::OffGrid => (
+                    vec!["off the grid: ".into(), "not tried".into()],
+                    theme.muted(),
+                ),
+                MoveStatus::Wall(r, c) => (
+                    vec![format!("({r},{c}) wall: "), "refused".into()],
+                    theme.rejected(),
+                ),
                 MoveStatus::Visited(r, c) => (
-                    format!("({r},{c}) on the path (visited): refused"),
+                    vec![
+                        format!("({r},{c}) "),
+                        "on the path (visited): ".into(),
+                        "refused".into(),
+                    ],
                     theme.rejected(),
                 ),
                 // The bug `no-mark` reads no mark: a cell on its path is
                 // open to it.
                 MoveStatus::Open(r, c) if self.path().contains(&(r, c)) => (
-                    format!("({r},{c}) open: on the path, unmarked"),
+                    vec![
+                        format!("({r},{c}) open: "),
+                        "on the path, ".into(),
+                        "unmarked".into(),
+                    ],
                     theme.legal(),
                 ),
-                MoveStatus::Open(r, c) => (format!("({r},{c}) open"), theme.legal()),
+                MoveStatus::Open(r, c) => (vec![format!("({r},{c}) open")], theme.legal()),
             };
             let target = mv.from(here.0, here.1, self.grid().rows(), self.grid().cols());
             let mark = if target.is_some() && target == touched {
@@ -184,11 +202,12 @@ impl<R: Rules> Scene for Maze<R> {
             } else {
                 " "
             };
-            lines.push(Line::from(vec![
+            let mut spans = vec![
                 Span::styled(mark, theme.current()),
                 Span::styled(format!("{tag:<w$}", w = TAG - 1), theme.muted()),
-                Span::styled(text, style),
-            ]));
+            ];
+            spans.extend(text.into_iter().map(|part| Span::styled(part, style)));
+            lines.push(Line::from(spans));
         }
         lines.extend(self.tail_lines(theme));
         lines

@@ -9,6 +9,7 @@ use crate::search::queens::{
     Attack, Attacks, Masks, Queens, QueensEvent, Rules, Step, format_mask,
 };
 use crate::search::{Search, bits, format_set};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, extent, put};
 use crate::ui::theme::Theme;
@@ -122,7 +123,7 @@ impl<R: Rules> Scene for Queens<R> {
             // Past ten columns the set may not fit beside the bits.
             if n > 10 {
                 lines.push(row_of("legal", legal, theme.legal(), String::new()));
-                lines.push(Line::styled(format!("{:7}{set}", ""), theme.legal()));
+                lines.push(phrases(theme.legal(), [format!("{:7}", ""), set]));
             } else {
                 lines.push(row_of("legal", legal, theme.legal(), set));
             }
@@ -138,17 +139,22 @@ impl<R: Rules> Scene for Queens<R> {
         } else {
             lines.push(Line::from(vec![
                 label("legal"),
-                Span::raw("-  (board complete)"),
+                Span::raw("-  "),
+                Span::raw("(board complete)"),
             ]));
         }
         match last {
-            Some(QueensEvent::Reject { col, by, .. }) => lines.push(Line::styled(
-                format!("column {col} refused: {}", refused_by(*by)),
+            Some(QueensEvent::Reject { col, by, .. }) => lines.push(phrases(
                 theme.rejected(),
+                [format!("column {col} refused: "), refused_by(*by)],
             )),
-            Some(QueensEvent::DeadEnd { row }) => lines.push(Line::styled(
-                format!("dead end: row {row} has no legal column"),
+            Some(QueensEvent::DeadEnd { row }) => lines.push(phrases(
                 theme.dead_end(),
+                [
+                    "dead end: ".to_string(),
+                    format!("row {row} "),
+                    "has no legal column".to_string(),
+                ],
             )),
             Some(QueensEvent::Solution { weight, .. }) => lines.push(Line::styled(
                 format!("solution, weight {weight}"),

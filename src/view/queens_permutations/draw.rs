@@ -12,6 +12,7 @@ use super::super::queens_board::{self, Board, Cells, centre};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
@@ -29,15 +30,18 @@ pub(crate) fn diagonal_partners(a: &[u8], j: usize) -> Vec<(usize, bool)> {
 }
 
 /// The worked check of one pair: `a[2]-a[0] = 2-0 = 2 = j-i = 2-0: high`.
-fn worked(a: &[u8], i: usize, j: usize, high: bool) -> String {
+fn worked(a: &[u8], i: usize, j: usize, high: bool) -> [String; 3] {
     let (x, y) = if high { (j, i) } else { (i, j) };
-    format!(
-        "a[{x}]-a[{y}] = {}-{} = {} = j-i = {j}-{i}: {}",
-        a[x],
-        a[y],
-        i32::from(a[x]) - i32::from(a[y]),
-        if high { "high" } else { "low" }
-    )
+    [
+        format!(
+            "a[{x}]-a[{y}] = {}-{} = {} ",
+            a[x],
+            a[y],
+            i32::from(a[x]) - i32::from(a[y])
+        ),
+        format!("= j-i = {j}-{i}: "),
+        if high { "high" } else { "low" }.to_string(),
+    ]
 }
 
 impl Permutations {
@@ -167,9 +171,9 @@ impl Scene for Permutations {
         ];
         if row < n {
             let free = if theme.hide_answer {
-                Line::styled(
-                    format!("{:<7}{}", "free", "?".repeat(usize::from(n))),
+                phrases(
                     theme.muted(),
+                    [format!("{:<7}", "free"), "?".repeat(usize::from(n))],
                 )
             } else {
                 mask_line(
@@ -182,35 +186,42 @@ impl Scene for Permutations {
                 )
             };
             lines.push(free);
-            lines.push(Line::styled(
-                format!("filling row {row}: a used column is skipped"),
+            lines.push(phrases(
                 theme.muted(),
+                [
+                    String::new(),
+                    format!("filling row {row}: "),
+                    "a used column is skipped".to_string(),
+                ],
             ));
-            lines.push(Line::styled(
-                "diagonals: not tested until the board is full",
+            lines.push(phrases(
                 theme.muted(),
+                ["", "diagonals: ", "not tested until the board is full"],
             ));
         } else {
             lines.push(Line::from(vec![
                 label("a"),
                 Span::styled(queens_board::slots(&a, n), theme.placed()),
             ]));
-            lines.push(Line::styled(
-                "check j = 1..n-1 against each i < j:",
+            lines.push(phrases(
                 theme.muted(),
+                ["", "check j = 1..n-1 ", "against each i < j:"],
             ));
             lines.extend(self.check_lines(last, &a, theme));
         }
         match last {
             Some(QueensEvent::Reject { col, by, .. }) if by.contains(Attack::Column) => {
-                lines.push(Line::styled(
-                    format!("column {col} refused: already used"),
+                lines.push(phrases(
                     theme.rejected(),
+                    [
+                        format!("column {col} refused: "),
+                        "already used".to_string(),
+                    ],
                 ))
             }
-            Some(QueensEvent::DeadEnd { .. }) => lines.push(Line::styled(
-                "dead end: the complete board fails the check",
+            Some(QueensEvent::DeadEnd { .. }) => lines.push(phrases(
                 theme.dead_end(),
+                ["dead end: ", "the complete board fails the check"],
             )),
             Some(QueensEvent::Solution { .. }) => {
                 lines.push(Line::styled("solution, weight 1", theme.solution()))
@@ -320,20 +331,26 @@ impl Permutations {
         a: &[u8],
         theme: &Theme,
     ) -> Vec<Line<'static>> {
-        let rule = "  high: a[j]-a[i] = j-i   low: a[i]-a[j] = j-i";
+        let rule = || {
+            phrases(
+                theme.muted(),
+                ["  ", "high: a[j]-a[i] = j-i   ", "low: a[i]-a[j] = j-i"],
+            )
+        };
         if !self.checked(last) {
-            return vec![Line::styled(rule, theme.muted())];
+            return vec![rule()];
         }
         let n = a.len();
         match self.first_conflict() {
             None => vec![
-                Line::styled(rule, theme.muted()),
-                Line::styled(
-                    format!(
-                        "rows 1-{} clear: no queen on a diagonal",
-                        n.saturating_sub(1)
-                    ),
+                rule(),
+                phrases(
                     theme.solution(),
+                    [
+                        String::new(),
+                        format!("rows 1-{} clear: ", n.saturating_sub(1)),
+                        "no queen on a diagonal".to_string(),
+                    ],
                 ),
             ],
             Some((j, _, by)) => {
@@ -344,9 +361,13 @@ impl Permutations {
                     String::new()
                 };
                 let names: Vec<&str> = by.iter().map(|b| b.name()).collect();
-                let mut lines = vec![Line::styled(
-                    format!("{clear}first conflict: row {j} ({})", names.join("+")),
+                let mut lines = vec![phrases(
                     theme.rejected(),
+                    [
+                        String::new(),
+                        clear,
+                        format!("first conflict: row {j} ({})", names.join("+")),
+                    ],
                 )];
                 let partners = diagonal_partners(a, j);
                 for high in [true, false] {
@@ -356,7 +377,9 @@ impl Permutations {
                         } else {
                             theme.third_mask()
                         };
-                        lines.push(Line::styled(format!("  {}", worked(a, *i, j, high)), style));
+                        let mut parts = vec!["  ".to_string()];
+                        parts.extend(worked(a, *i, j, high));
+                        lines.push(phrases(style, parts));
                     }
                 }
                 lines

@@ -18,6 +18,7 @@ use super::StateView;
 use crate::search::queens::{Attack, Attacks, Masks};
 use crate::search::queens_state::{Array, Bools, Held, StateEvent, b3};
 use crate::search::{Cause, Search, bits, format_set};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, extent};
 use crate::ui::theme::Theme;
@@ -186,31 +187,47 @@ impl<S: StateDraw> Scene for Held<S> {
             lines.extend(dead_end);
         } else if square.is_none() {
             if row == n {
-                lines.push(Line::styled("legal  -  (board complete)", theme.muted()));
-            } else if theme.hide_answer {
-                lines.push(Line::styled(
-                    format!("legal  ?  (hidden until you answer); filling row {row}"),
+                lines.push(phrases(
                     theme.muted(),
+                    ["legal  ", "-  ", "(board complete)"],
+                ));
+            } else if theme.hide_answer {
+                lines.push(phrases(
+                    theme.muted(),
+                    [
+                        "legal  ".to_string(),
+                        "?  ".to_string(),
+                        "(hidden until you answer); ".to_string(),
+                        format!("filling row {row}"),
+                    ],
                 ));
             } else {
-                lines.push(Line::styled(
-                    format!(
-                        "legal  {}  filling row {row}",
-                        format_set(bits(self.legal()))
-                    ),
+                lines.push(phrases(
                     theme.legal(),
+                    [
+                        "legal  ".to_string(),
+                        format!("{}  ", format_set(bits(self.legal()))),
+                        format!("filling row {row}"),
+                    ],
                 ));
             }
         }
         match last {
             Some(StateEvent::Reject { col, by, .. }) if by.contains(Attack::Symmetry) => lines
-                .push(Line::styled(
-                    format!("column {col} refused: skipped by symmetry"),
+                .push(phrases(
                     theme.rejected(),
+                    [
+                        format!("column {col} refused: "),
+                        "skipped by symmetry".to_string(),
+                    ],
                 )),
-            Some(StateEvent::DeadEnd { row }) => lines.push(Line::styled(
-                format!("dead end: every column of row {row} is attacked"),
+            Some(StateEvent::DeadEnd { row }) => lines.push(phrases(
                 theme.dead_end(),
+                [
+                    "dead end: ".to_string(),
+                    format!("every column of row {row} "),
+                    "is attacked".to_string(),
+                ],
             )),
             Some(StateEvent::Solution { weight, .. }) => lines.push(Line::styled(
                 format!("solution, weight {weight}"),
@@ -350,16 +367,18 @@ impl StateDraw for Array {
             return lines;
         };
         let a = search.queens();
-        lines.push(Line::styled(
-            format!(
-                "B3 tests ({r},{c}): rows i = 0..{}, d = c-a[i]",
-                r.saturating_sub(1)
-            ),
+        lines.push(phrases(
             theme.current(),
+            [
+                String::new(),
+                format!("B3 tests ({r},{c}): "),
+                format!("rows i = 0..{}, ", r.saturating_sub(1)),
+                "d = c-a[i]".to_string(),
+            ],
         ));
-        lines.push(Line::styled(
-            "  column d=0, high d=r-i, low -d=r-i",
+        lines.push(phrases(
             theme.muted(),
+            ["  ", "column d=0, ", "high d=r-i, ", "low -d=r-i"],
         ));
         let mut first = None;
         for (i, &ai) in a.iter().take(usize::from(r)).enumerate() {
@@ -374,12 +393,15 @@ impl StateDraw for Array {
             } else {
                 (format!("{}!", names(by)), theme.rejected())
             };
-            lines.push(Line::styled(
-                format!(
-                    "  i={i} a[{i}]={ai}: d={c}-{ai}={d:<3} r-i={r}-{i}={:<2} {verdict}",
-                    i32::from(r) - i as i32
-                ),
+            lines.push(phrases(
                 style,
+                [
+                    "  ".to_string(),
+                    format!("i={i} a[{i}]={ai}: "),
+                    format!("d={c}-{ai}={d:<3} "),
+                    format!("r-i={r}-{i}={:<2} ", i32::from(r) - i as i32),
+                    verdict,
+                ],
             ));
             if by.iter().next().is_some() {
                 first = Some((i, by));
@@ -391,13 +413,14 @@ impl StateDraw for Array {
             Some((i, by)) => {
                 let all: Vec<String> = bits(u32::from(attackers)).map(|i| i.to_string()).collect();
                 let rows = if all.len() > 1 { "rows" } else { "row" };
-                Line::styled(
-                    format!(
-                        "first attacker: row {i} ({}); every attacker: {rows} {}",
-                        names(by),
-                        all.join(",")
-                    ),
+                phrases(
                     theme.rejected(),
+                    [
+                        String::new(),
+                        "first attacker: ".to_string(),
+                        format!("row {i} ({}); ", names(by)),
+                        format!("every attacker: {rows} {}", all.join(",")),
+                    ],
                 )
             }
             None => Line::styled(format!("no attacker: a[{r}] = {c}, place"), theme.legal()),
@@ -420,11 +443,18 @@ impl StateDraw for Array {
                     by.iter().next().is_some().then_some((i, by))
                 });
                 match first {
-                    Some((i, by)) => Line::styled(
-                        format!("  ({row},{c}): B3 stops at row {i} ({})", names(by)),
+                    Some((i, by)) => phrases(
                         theme.rejected(),
+                        [
+                            "  ".to_string(),
+                            format!("({row},{c}): "),
+                            format!("B3 stops at row {i} ({})", names(by)),
+                        ],
                     ),
-                    None => Line::styled(format!("  ({row},{c}): no attacker"), theme.legal()),
+                    None => phrases(
+                        theme.legal(),
+                        ["  ".to_string(), format!("({row},{c}): no attacker")],
+                    ),
                 }
             })
             .collect()
@@ -553,23 +583,29 @@ impl StateDraw for Bools {
             // was 0 in all three.
             let placed = search.queens().get(usize::from(r)) == Some(&c) && search.row() > r;
             let read = |flag: bool| u8::from(flag && !placed);
-            lines.push(Line::styled(
-                format!(
-                    "square ({r},{c}): column[{ci}]={}  high[{r}-{c}+{}={hi}]={}  low[{r}+{c}={li}]={}",
-                    read(s.column()[ci]),
-                    n - 1,
-                    read(s.high()[hi]),
-                    read(s.low()[li]),
-                ),
+            lines.push(phrases(
                 theme.current(),
+                [
+                    String::new(),
+                    format!("square ({r},{c}): "),
+                    format!("column[{ci}]={}  ", read(s.column()[ci])),
+                    format!("high[{r}-{c}+{}={hi}]={}  ", n - 1, read(s.high()[hi])),
+                    format!("low[{r}+{c}={li}]={}", read(s.low()[li])),
+                ],
             ));
             let (by, _) = search.reasons(r, c);
             let verdict = if placed {
-                Line::styled("all three were 0: placed, now set to 1", theme.legal())
+                phrases(
+                    theme.legal(),
+                    ["all three were 0: ", "placed, ", "now set to 1"],
+                )
             } else if by.iter().next().is_none() {
                 Line::styled("all three are 0: free", theme.legal())
             } else {
-                Line::styled(format!("set: {} -> attacked", names(by)), theme.rejected())
+                phrases(
+                    theme.rejected(),
+                    ["set: ".to_string(), format!("{} -> attacked", names(by))],
+                )
             };
             lines.push(verdict);
         }

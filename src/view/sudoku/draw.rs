@@ -9,6 +9,7 @@ use crate::search::Cause;
 use crate::search::sudoku::{
     Order, Rules, Step, Sudoku, SudokuEvent, format_digit_mask, format_digits,
 };
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
@@ -188,9 +189,12 @@ impl<R: Rules> Scene for Sudoku<R> {
         }
         if let Some(SudokuEvent::Reject { digit, by, .. }) = last {
             let units: Vec<&str> = by.iter().map(Cause::words).collect();
-            lines.push(Line::styled(
-                format!("{digit} refused: in its {}", units.join(", ")),
+            lines.push(phrases(
                 theme.rejected(),
+                [
+                    format!("{digit} refused: "),
+                    format!("in its {}", units.join(", ")),
+                ],
             ));
         }
         lines

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
@@ -150,9 +151,9 @@ impl Scene for SudokuDlx {
             _ => self.deciding().map(|(item, _)| item),
         };
         if theme.hide_answer && item.is_none() {
-            lines.push(Line::styled(
-                "the chosen item is hidden until you answer",
+            lines.push(phrases(
                 theme.muted(),
+                ["", "the chosen item ", "is hidden until you answer"],
             ));
         } else if let Some(item) = item {
             let dead = matches!(last, Some(DlxEvent::DeadEnd { .. }));
@@ -190,9 +191,9 @@ impl Scene for SudokuDlx {
             }
             lines.push(Line::from(spans));
         } else {
-            lines.push(Line::styled(
-                "no primary item left: the grid is full",
+            lines.push(phrases(
                 theme.solution(),
+                ["", "no primary item left: ", "the grid is full"],
             ));
         }
         if !theme.hide_answer {
@@ -202,17 +203,17 @@ impl Scene for SudokuDlx {
                 let head = if k == 0 { "by len" } else { "" };
                 lines.push(Line::from(vec![
                     label(head),
-                    Span::raw(format!(
-                        "{:<4} {len}  {}",
-                        self.items()[usize::from(*i)],
-                        self.item_words(*i)
-                    )),
+                    Span::raw(format!("{:<4} {len}  ", self.items()[usize::from(*i)])),
+                    Span::raw(self.item_words(*i)),
                 ]));
             }
             if ranked.len() > shown {
-                lines.push(Line::styled(
-                    format!("        ... {} more active items", ranked.len() - shown),
+                lines.push(phrases(
                     theme.muted(),
+                    [
+                        format!("{:8}", ""),
+                        format!("... {} more active items", ranked.len() - shown),
+                    ],
                 ));
             }
         }

@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::sudoku::CAP;
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
@@ -122,9 +123,9 @@ impl Scene for Propagate {
             ]),
             Line::from(vec![
                 Span::styled(on_trail, theme.muted()),
+                Span::raw(format!("{} ", trail.len())),
                 Span::raw(format!(
-                    "{} ({} forced, {guesses} guessed)",
-                    trail.len(),
+                    "({} forced, {guesses} guessed)",
                     trail.len() - guesses
                 )),
             ]),
@@ -133,17 +134,14 @@ impl Scene for Propagate {
             lines.push(self.marks_line(last, theme));
         }
         let hidden = trail.len().saturating_sub(self.trail_lines(fit));
-        lines.push(Line::styled(
-            if hidden > 0 {
-                format!("{hidden} earlier entries above")
-            } else {
-                match fit {
-                    Fit::Full => self.trail_header(),
-                    Fit::Compact => "cell  d why          node".to_string(),
-                }
-            },
-            theme.muted(),
-        ));
+        lines.push(if hidden > 0 {
+            Line::styled(format!("{hidden} earlier entries above"), theme.muted())
+        } else {
+            match fit {
+                Fit::Full => phrases(theme.muted(), self.trail_header()),
+                Fit::Compact => phrases(theme.muted(), ["cell  ", "d ", "why          ", "node"]),
+            }
+        });
         for (i, placed) in trail.iter().enumerate().skip(hidden) {
             let mut style = match placed.forced {
                 None => theme.placed(),
@@ -152,29 +150,40 @@ impl Scene for Propagate {
             if i + 1 == trail.len() && matches!(last, Some(PropagateEvent::Place { .. })) {
                 style = style.patch(theme.changed());
             }
-            let text = match fit {
+            let entry = match fit {
                 Fit::Full => self.trail_text(placed),
                 Fit::Compact => self.compact_trail_text(placed),
             };
-            lines.push(Line::styled(text, style));
+            lines.push(phrases(style, entry));
         }
         if trail.is_empty() {
             lines.push(Line::styled("(empty: the givens only)", theme.muted()));
         }
         match last {
-            Some(PropagateEvent::Missing { unit, digit }) => lines.push(Line::styled(
-                format!("dead end: {digit} has no place in {unit}"),
+            Some(PropagateEvent::Missing { unit, digit }) => lines.push(phrases(
                 theme.dead_end(),
+                [
+                    "dead end: ".to_string(),
+                    format!("{digit} has no place "),
+                    format!("in {unit}"),
+                ],
             )),
-            Some(PropagateEvent::DeadEnd { row, col }) => lines.push(Line::styled(
-                format!("dead end: ({row},{col}) has no candidate"),
+            Some(PropagateEvent::DeadEnd { row, col }) => lines.push(phrases(
                 theme.dead_end(),
+                [
+                    "dead end: ".to_string(),
+                    format!("({row},{col}) has no candidate"),
+                ],
             )),
             Some(PropagateEvent::Reject {
                 digit, row, col, ..
-            }) => lines.push(Line::styled(
-                format!("{digit} is not a candidate of ({row},{col})"),
+            }) => lines.push(phrases(
                 theme.rejected(),
+                [
+                    String::new(),
+                    format!("{digit} is not a candidate "),
+                    format!("of ({row},{col})"),
+                ],
             )),
             _ => {}
         }
@@ -200,12 +209,12 @@ impl Scene for Propagate {
         let dead = format!("dead end: {last} has no place in column {last}").len();
         let width = match fit {
             Fit::Full => {
-                let entry = self.trail_text(&widest).len() + 2;
+                let entry = self.trail_text(&widest).concat().len() + 2;
                 let counters = format!("guesses (nodes) 99999  forced places {}", 99999).len();
                 entry.max(counters).max(dead)
             }
             Fit::Compact => {
-                let entry = self.compact_trail_text(&widest).len();
+                let entry = self.compact_trail_text(&widest).concat().len();
                 let counters = "trail 81 (81 forced, 81 guessed)".len();
                 let marks =
                     format!("({last},{last}) guessed: {}", self.digits_text(u16::MAX)).len();
@@ -413,9 +422,9 @@ impl Propagate {
             .join(" ")
     }
 
-    /// A trail entry as the compact panel lists it:
+    /// A trail entry as the compact panel lists it, column by column:
     /// `(0,1) 2 hidden col 0 g1`.
-    fn compact_trail_text(&self, placed: &Placed) -> String {
+    fn compact_trail_text(&self, placed: &Placed) -> [String; 4] {
         let (r, c) = self.coords(usize::from(placed.cell));
         let why = match placed.forced {
             None => "GUESS".to_string(),
@@ -433,7 +442,12 @@ impl Propagate {
             0 => "root".to_string(),
             g => format!("g{g}"),
         };
-        format!("({r},{c}) {} {why:<12} {node}", placed.digit)
+        [
+            format!("({r},{c}) "),
+            format!("{} ", placed.digit),
+            format!("{why:<12} "),
+            node,
+        ]
     }
 
     /// The compact board: one line per row, each written digit tagged
@@ -512,9 +526,9 @@ impl Propagate {
         (format!(" {}{count}", theme.glyphs.dot), theme.muted())
     }
 
-    /// A trail entry as the panel lists it:
+    /// A trail entry as the panel lists it, column by column:
     /// `(0,1)  2  hidden in row 0   guess 1`.
-    fn trail_text(&self, placed: &Placed) -> String {
+    fn trail_text(&self, placed: &Placed) -> [String; 4] {
         let (r, c) = self.coords(usize::from(placed.cell));
         let why = match placed.forced {
             None => "GUESS".to_string(),
@@ -527,7 +541,12 @@ impl Propagate {
         };
         let [cell, digit, why_w] = self.trail_columns();
         let at = format!("({r},{c})");
-        format!("{at:<cell$}{:<digit$}{why:<why_w$}{node}", placed.digit)
+        [
+            format!("{at:<cell$}"),
+            format!("{:<digit$}", placed.digit),
+            format!("{why:<why_w$}"),
+            node,
+        ]
     }
 
     /// The widths of the full trail's cell, digit (`d`) and why columns, each
@@ -555,9 +574,14 @@ impl Propagate {
     }
 
     /// The full trail's header, over [`Self::trail_columns`].
-    fn trail_header(&self) -> String {
+    fn trail_header(&self) -> [String; 4] {
         let [cell, digit, why] = self.trail_columns();
-        format!("{:<cell$}{:<digit$}{:<why$}node", "cell", "d", "why")
+        [
+            format!("{:<cell$}", "cell"),
+            format!("{:<digit$}", "d"),
+            format!("{:<why$}", "why"),
+            "node".to_string(),
+        ]
     }
 
     /// The cell's lines on the board, top to bottom: a blank's pencil

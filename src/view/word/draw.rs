@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::search::word::{DIRECTIONS, Reason, Rules, Step, WordEvent, WordSearch};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scale::{self, Grid};
 use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
@@ -148,12 +149,14 @@ impl<R: Rules> Scene for WordSearch<R> {
         }
         lines.push(Line::from(searched));
         let index = match depth {
-            0 => "no cell on the path".to_string(),
-            d => index_text(d - 1, self.searched()),
+            0 => vec!["no cell on the path".to_string()],
+            d => index_text(d - 1, self.searched()).to_vec(),
         };
-        lines.push(Line::from(vec![label("index"), Span::raw(index)]));
+        let mut spans = vec![label("index")];
+        spans.extend(index.into_iter().map(Span::raw));
+        lines.push(Line::from(spans));
         let reversal = match self.reversal() {
-            None => "-".to_string(),
+            None => vec!["-".to_string()],
             Some((first, last, nf, nl)) => {
                 let verdict = if self.reversed() {
                     "reversed"
@@ -162,10 +165,16 @@ impl<R: Rules> Scene for WordSearch<R> {
                 } else {
                     "reversal off"
                 };
-                format!("{first} x{nf}, {last} x{nl} on the board: {verdict}")
+                vec![
+                    format!("{first} x{nf}, {last} x{nl} "),
+                    "on the board: ".to_string(),
+                    verdict.to_string(),
+                ]
             }
         };
-        lines.push(Line::from(vec![label("ends"), Span::raw(reversal)]));
+        let mut spans = vec![label("ends")];
+        spans.extend(reversal.into_iter().map(Span::raw));
+        lines.push(Line::from(spans));
         let mut inventory = vec![label("inventory")];
         if !self.options().inventory {
             inventory.push(Span::styled("off; ", theme.muted()));
@@ -192,9 +201,9 @@ impl<R: Rules> Scene for WordSearch<R> {
             ));
         }
         lines.push(Line::from(inventory));
-        lines.push(Line::styled(
-            "          (need/have per letter)",
+        lines.push(phrases(
             theme.muted(),
+            [format!("{:10}", ""), "(need/have per letter)".to_string()],
         ));
         lines.extend(self.marks_line(theme));
         if let Some(WordEvent::Reject { index, reason, .. }) = last {
@@ -204,9 +213,9 @@ impl<R: Rules> Scene for WordSearch<R> {
                     format!("not {}", char::from(self.searched()[usize::from(*index)]))
                 }
             };
-            lines.push(Line::styled(
-                format!("neighbour refused: {why}"),
+            lines.push(phrases(
                 theme.rejected(),
+                ["neighbour refused: ".to_string(), why],
             ));
         }
         lines
@@ -217,7 +226,10 @@ impl<R: Rules> Scene for WordSearch<R> {
         let (width, height) = crate::ui::scene::extent(&lines);
         let letters = self.searched();
         // The index line (after its label) and the reject line.
-        let index = 10 + index_text(letters.len().saturating_sub(1), letters).len();
+        let index = 10
+            + index_text(letters.len().saturating_sub(1), letters)
+                .concat()
+                .len();
         let widest = index
             .max("neighbour refused: already on the path".len())
             .max(MARKS_WIDEST);
@@ -376,8 +388,11 @@ impl<R: Rules> WordSearch<R> {
     fn marks_line(&self, theme: &Theme) -> Option<Line<'static>> {
         let label = Span::styled(format!("{:<10}", "marked"), theme.muted());
         if !R::CHECK_VISITED {
-            let text = "not consulted: path cells placed again";
-            return Some(Line::from(vec![label, Span::styled(text, theme.muted())]));
+            return Some(Line::from(vec![
+                label,
+                Span::styled("not consulted: ", theme.muted()),
+                Span::styled("path cells placed again", theme.muted()),
+            ]));
         }
         if R::UNMARK {
             return None;
@@ -393,12 +408,10 @@ impl<R: Rules> WordSearch<R> {
             spans.push(Span::styled("the path's cells only", theme.muted()));
             return Some(Line::from(spans));
         }
-        let shown: Vec<String> = stale
-            .iter()
-            .take(MARKS_SHOWN)
-            .map(|(r, c)| format!("({r},{c})"))
-            .collect();
-        spans.push(Span::styled(shown.join(" "), theme.rejected()));
+        for (i, (r, c)) in stale.iter().take(MARKS_SHOWN).enumerate() {
+            let gap = if i > 0 { " " } else { "" };
+            spans.push(Span::styled(format!("{gap}({r},{c})"), theme.rejected()));
+        }
         if stale.len() > MARKS_SHOWN {
             let more = format!(" +{}", stale.len() - MARKS_SHOWN);
             spans.push(Span::styled(more, theme.rejected()));
@@ -408,13 +421,18 @@ impl<R: Rules> WordSearch<R> {
     }
 }
 
-/// The masks panel's index line: `2 (0-based, 0 to 5): C`.
-fn index_text(index: usize, letters: &[u8]) -> String {
-    format!(
-        "{index} (0-based, 0 to {}): {}",
-        letters.len().saturating_sub(1),
-        letters.get(index).map_or('?', |&l| char::from(l))
-    )
+/// The masks panel's index line, in phrases: `2 (0-based, 0 to 5): C`.
+fn index_text(index: usize, letters: &[u8]) -> [String; 2] {
+    [
+        format!(
+            "{index} (0-based, 0 to {}): ",
+            letters.len().saturating_sub(1)
+        ),
+        letters
+            .get(index)
+            .map_or('?', |&l| char::from(l))
+            .to_string(),
+    ]
 }
 
 impl<R: Rules> WordSearch<R> {

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Trie, Words, WordsEvent};
+use crate::ui::columns::phrases;
 use crate::ui::predict::Ask;
 use crate::ui::scene::{Fit, PathLine, Scene, Title, put};
 use crate::ui::theme::Theme;
@@ -124,10 +125,10 @@ impl Scene for Words {
     fn masks(&self, last: Option<&WordsEvent>, theme: &Theme) -> Vec<Line<'static>> {
         let trie = self.trie();
         let node = self.trie_node();
-        let next = if trie.node(node).cut {
-            "cut: no word goes on".to_string()
+        let (next, letters) = if trie.node(node).cut {
+            ("  cut: ", "no word goes on".to_string())
         } else {
-            format!("next letters {}", self.children_text())
+            ("  next letters ", self.children_text())
         };
         let prefix = match self.prefix() {
             p if p.is_empty() => "(root)".to_string(),
@@ -136,7 +137,8 @@ impl Scene for Words {
         let mut lines = vec![Line::from(vec![
             Span::styled("prefix ", theme.muted()),
             Span::styled(prefix, theme.current()),
-            Span::styled(format!("  {next}"), theme.muted()),
+            Span::styled(next, theme.muted()),
+            Span::styled(letters, theme.muted()),
         ])];
         lines.extend(self.trie_window(theme));
         let in_trie = words_in_trie(trie);
@@ -165,20 +167,23 @@ impl Scene for Words {
                 row,
                 col,
                 reason: Refusal::NoWord,
-            }) => lines.push(Line::styled(
-                format!(
-                    "({row},{col}) refused: no word begins {}",
-                    self.prefix_with(*row, *col)
-                ),
+            }) => lines.push(phrases(
                 theme.rejected(),
+                [
+                    format!("({row},{col}) refused: "),
+                    format!("no word begins {}", self.prefix_with(*row, *col)),
+                ],
             )),
             Some(WordsEvent::Reject {
                 row,
                 col,
                 reason: Refusal::Visited,
-            }) => lines.push(Line::styled(
-                format!("({row},{col}) refused: already on the path"),
+            }) => lines.push(phrases(
                 theme.rejected(),
+                [
+                    format!("({row},{col}) refused: "),
+                    "already on the path".to_string(),
+                ],
             )),
             _ => {}
         }
