@@ -1,4 +1,4 @@
-//! The N-Queens variants of SPEC §5, timed (issues 10 and 15).
+//! The N-Queens variants of EVENTS.md §2, timed (issues 10 and 15).
 //!
 //! - `permutations`: the permutation search's iterator with every event
 //!   against a recursion written here that builds the same events (the
