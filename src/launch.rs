@@ -56,7 +56,7 @@ pub trait Launch: Args + FromArgMatches + 'static {
     /// What the searches this command builds do not offer (see
     /// [`Capability`]): the options and `--print` modes that ask for them
     /// are left out of the command's `--help`, completions and man page
-    /// ([`hiding`]), and refused by name if given all the same. None by
+    /// (`hiding`), and refused by name if given all the same. None by
     /// default; a test holds every registered command's list to what its
     /// searches offer (`Opened::offers`).
     fn lacks() -> &'static [Capability] {
@@ -807,7 +807,7 @@ fn last_step(text: &str) -> Result<LastStep, String> {
 
 /// How the terminal UI draws, on screen and in a frame. Other headless
 /// output is plain ASCII text with no colour, so these are refused with
-/// any other `--print` ([`Look::refuse_unless`]).
+/// any other `--print` (`Look::refuse_unless`).
 #[derive(Args, Debug, Default)]
 pub struct Look {
     /// Draw the terminal UI (or a --print frame, svg, cast or html) with ASCII

@@ -58,7 +58,7 @@ pub fn print<S: Scene>(search: S, mode: Mode, out: &mut dyn Write) -> io::Result
     print_watched(search, mode, out, &mut Progress::off())
 }
 
-/// [`print`], with a long run's progress shown by `progress` (summary,
+/// [`print()`], with a long run's progress shown by `progress` (summary,
 /// JSON lines, trace and table; it is erased before the summary line).
 pub fn print_watched<S: Scene>(
     mut search: S,

@@ -183,7 +183,7 @@ enum Phase {
 /// The words are written when the log is first read (the timeline's
 /// `recent` and `last_told`), not as the event is applied: the log keeps
 /// a clone of the search from before its first untold event
-/// ([`Cursor::base`]), and telling replays that clone through the logged
+/// (`Cursor::base`), and telling replays that clone through the logged
 /// events, writing each event's words from the state right after it. A
 /// seek or a run that no panel reads tells nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]

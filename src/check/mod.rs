@@ -3,9 +3,9 @@
 //!
 //! Nothing here names a search. The search is built from `SEARCH ARGS` by
 //! the search's own command, exactly as `backstep SEARCH ARGS` builds it:
-//! the command's [`Kind::check`] runs its launch with a [`Request`] in its
+//! the command's [`Kind::check`](crate::launch::Kind::check) runs its launch with a [`Request`] in its
 //! view, and `launch::show` hands the typed search to [`serve`] instead of
-//! showing it. The grade itself is generic over [`Report`] ([`trace`]) and
+//! showing it. The grade itself is generic over [`Report`](crate::model::Report) ([`trace`]) and
 //! [`Sheet`](crate::worksheet::Sheet) ([`sheet`]), reading the reference lazily from the search and
 //! the student's file a line at a time. A bug variant of the bug lab is
 //! built the same way, by the same command with `--bug NAME`.

@@ -461,7 +461,7 @@ pub fn cost_text(labels: &[impl AsRef<str>], costs: &[Option<Cost>]) -> Option<S
 }
 
 /// The smallest terminal the compare screen fits: each side at least
-/// [`SIDE_TEXT`] wide (a board wider than its side is left out), every
+/// `SIDE_TEXT` wide (a board wider than its side is left out), every
 /// board's height (compact boards where a side has them).
 pub fn min_size(c: &Compare) -> (u16, u16) {
     let sides = c.sides.len() as u16;

@@ -11,7 +11,7 @@
 //!   text);
 //! - the frames, each row of cells written once as HTML in a dictionary of
 //!   rows, and each step as the rows that changed since the step before
-//!   (every [`KEY_EVERY`]-th step in full, a key frame), deflated and in
+//!   (every `KEY_EVERY`-th step in full, a key frame), deflated and in
 //!   base64 ([`encode`]); the page inflates them with the browser's own
 //!   `DecompressionStream` and keeps every step's row numbers, so that any
 //!   step is drawn at once;
@@ -545,7 +545,7 @@ fn script_json(text: &str) -> String {
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg-ijklmnopqrstuvwxyz0123456789+/";
 
 /// `bytes` deflated (raw DEFLATE, as `DecompressionStream("deflate-raw")`
-/// reads it) and written in base64 with [`ALPHABET`].
+/// reads it) and written in base64 with `ALPHABET`.
 pub fn encode(bytes: &[u8]) -> String {
     let deflated = miniz_oxide::deflate::compress_to_vec(bytes, 9);
     base64(&deflated)

@@ -113,7 +113,7 @@ type Term = Terminal<CrosstermBackend<record::Tee>>;
 ///
 /// Ctrl-Z (and a SIGTSTP from outside) suspends the screen as a shell job,
 /// the terminal restored meanwhile; when the job goes on (`fg`, SIGCONT)
-/// the screen takes the terminal back and is drawn whole ([`suspend`]).
+/// the screen takes the terminal back and is drawn whole (`suspend`).
 pub fn run_screen(screen: &mut impl Screen, mouse: bool, record: Option<&Path>) -> Result<()> {
     let tee = record::Tee::new(record)?;
     let signals = Signals::install().context("cannot watch for signals")?;

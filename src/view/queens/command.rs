@@ -194,7 +194,7 @@ impl AttackState {
     }
 }
 
-/// A variant and how it holds its attacks: what [`build`] makes a search of.
+/// A variant and how it holds its attacks: what `build` makes a search of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     strategy: Strategy,

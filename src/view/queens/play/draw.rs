@@ -36,7 +36,7 @@ pub fn min_size(play: &Play) -> (u16, u16) {
 /// How many times bigger than its natural size the board is drawn on
 /// `area`: on a screen of at least [`big::SCREEN`], as on the main screen,
 /// the largest whole scale at which it fits beside the side panels (at
-/// least [`MIN_SIDE`] wide) and above the note and the key bar
+/// least `MIN_SIDE` wide) and above the note and the key bar
 /// ([`scale::largest`]); 1 on a smaller screen.
 pub fn board_scale(play: &Play, area: Rect) -> u16 {
     if area.width < big::SCREEN.0 || area.height < big::SCREEN.1 {
