@@ -35,8 +35,10 @@ pub struct PermutationTree {
     /// The column of each placed queen, row by row (the first `depth`).
     queens: [u8; MAX_N as usize],
     /// Between the entering of a complete board in conflict and its
-    /// step 2 (rejects on): the conflict's `reject`.
-    conflict: Option<QueensEvent>,
+    /// step 2 (rejects on): the conflict's row, column and attacks (kept
+    /// as parts, not as the `reject` event: an event held in the rules'
+    /// state is copied piecewise into the step's result, PERFORMANCE.md).
+    conflict: Option<(u8, u8, Attacks)>,
 }
 
 /// The permutation search: a resumable, cloneable iterator of
@@ -155,7 +157,7 @@ impl Tree for PermutationTree {
                 Arrive::Leave(QueensEvent::Solution { queens, weight: 1 })
             }
             Some((row, col, by)) if self.rejects => {
-                self.conflict = Some(QueensEvent::Reject { row, col, by });
+                self.conflict = Some((row, col, by));
                 Arrive::Scan
             }
             Some(_) => Arrive::Leave(QueensEvent::DeadEnd { row: self.n }),
@@ -168,7 +170,10 @@ impl Tree for PermutationTree {
     #[inline(always)]
     fn choose(&mut self, todo: &mut u32, depth: usize) -> Choice<u8, QueensEvent> {
         if depth == usize::from(self.n) {
-            return self.conflict.take().map_or(Choice::Done, Choice::Reject);
+            return match self.conflict.take() {
+                Some((row, col, by)) => Choice::Reject(QueensEvent::Reject { row, col, by }),
+                None => Choice::Done,
+            };
         }
         let open = if self.rejects {
             *todo

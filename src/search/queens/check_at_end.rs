@@ -24,10 +24,12 @@ use crate::search::backtrack::{Arrive, Choice};
 
 /// The rules of the search that tests only complete boards (see the
 /// module's opening comment); between the entering of a complete board
-/// and its step 2, the `reject` of its first conflict.
+/// and its step 2, the row, column and attacks of its first conflict
+/// (parts, not the `reject` event: an event held in the rules' state is
+/// copied piecewise into the step's result, PERFORMANCE.md).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckAtEnd {
-    conflict: Option<QueensEvent>,
+    conflict: Option<(u8, u8, Attacks)>,
 }
 
 impl Queens<CheckAtEnd> {
@@ -48,9 +50,9 @@ impl Queens<CheckAtEnd> {
 
 impl QueensTree<CheckAtEnd> {
     /// The first queen of the complete board, row by row, that a queen
-    /// above it attacks: its `reject`, naming the masks that hold it (the
+    /// above it attacks: its row, column and the masks that hold it (the
     /// masks of its row, shifted down from the root again).
-    fn first_conflict(&self) -> Option<QueensEvent> {
+    fn first_conflict(&self) -> Option<(u8, u8, Attacks)> {
         let mut masks = Masks::default();
         for (r, &col) in self.queens[..usize::from(self.options.n)]
             .iter()
@@ -62,8 +64,7 @@ impl QueensTree<CheckAtEnd> {
                     .with(Attack::Column, masks.cols & bit != 0)
                     .with(Attack::High, masks.high & bit != 0)
                     .with(Attack::Low, masks.low & bit != 0);
-                let row = r as u8;
-                return Some(QueensEvent::Reject { row, col, by });
+                return Some((r as u8, col, by));
             }
             masks = masks.child(bit, self.all);
         }
@@ -108,11 +109,10 @@ impl Rules for CheckAtEnd {
         depth: usize,
     ) -> Choice<u8, QueensEvent> {
         if depth == usize::from(tree.options.n) {
-            return tree
-                .rules
-                .conflict
-                .take()
-                .map_or(Choice::Done, Choice::Reject);
+            return match tree.rules.conflict.take() {
+                Some((row, col, by)) => Choice::Reject(QueensEvent::Reject { row, col, by }),
+                None => Choice::Done,
+            };
         }
         frame.next_column().map_or(Choice::Done, Choice::Place)
     }
