@@ -79,6 +79,11 @@ pub enum Choice<C, E> {
 /// place plus the root) and hands the rules the node in question and its
 /// depth (0 for the root). Every method is called only as the module's
 /// algorithm says, so the rules need not test where they are.
+///
+/// Keep no `Self::Event` in the rules' state between two calls: keep what
+/// it is made of and build the event where it is returned (an event held
+/// in the state made every event of the loop copy in pieces that stall
+/// on their stores; PERFORMANCE.md, "Events that are consumed").
 pub trait Tree: Clone + Send + 'static {
     /// The event this search yields.
     type Event: SearchEvent;
