@@ -23,8 +23,14 @@ pub trait Report: Search {
     /// `nodes`).
     fn write_fields(&self, event: &Self::Event, json: &mut Json<'_>);
 
-    /// Writes the fields of the closing `done` object (besides `event`).
-    fn write_done(&self, json: &mut Json<'_>);
+    /// Writes the fields of the closing `done` object (besides `event`):
+    /// by default the two counts every search keeps, `solutions` and
+    /// `nodes`; a search that states more (its first solution, a counter
+    /// of its own) writes its own.
+    fn write_done(&self, json: &mut Json<'_>) {
+        let c = self.counters();
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
+    }
 
     /// The summary, once the search is finished.
     fn summary(&self) -> Summary;

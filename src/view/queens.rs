@@ -124,11 +124,6 @@ impl<R: Rules> Report for Queens<R> {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     fn summary(&self) -> Summary {
         let strategy = self.strategy();
         let mode = match strategy.is_bug() {

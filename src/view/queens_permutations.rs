@@ -41,11 +41,6 @@ impl Report for Permutations {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     fn summary(&self) -> Summary {
         let c = self.counters();
         Summary::new(

@@ -180,11 +180,6 @@ impl<S: StateView> Report for Held<S> {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     /// The mask search's line: the label names no state (EVENTS.md §2).
     fn summary(&self) -> Summary {
         let c = self.counters();
