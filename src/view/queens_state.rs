@@ -15,7 +15,7 @@ use super::queens_words::{
     list, lowest_untried, reject_fields, set,
 };
 use crate::model::{
-    Cell, Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending,
+    Cell, Ending, Json, Note, Report, Skipped, Summary, plain_note, write_plain_ending,
 };
 use crate::search::Search;
 use crate::search::queens::Attack;
@@ -253,21 +253,24 @@ impl<S: StateView> Report for Held<S> {
         (self.queens().is_empty() && restricted && self.rejects()).then(|| self.symmetry_skipped())
     }
 
+    fn choice(&self, place: &StateEvent) -> Option<String> {
+        match place {
+            StateEvent::Place { col, .. } => Some(col.to_string()),
+            _ => None,
+        }
+    }
+
     fn note(&self, event: &StateEvent) -> Note {
         match event {
-            StateEvent::Place { col, .. } => Note::Placed(Placed {
-                choice: col.to_string(),
-            }),
             StateEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
                 Note::Skipped(self.symmetry_skipped())
             }
-            StateEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             StateEvent::Solution { weight, .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
                 counts: u64::from(*weight),
                 stops: false,
             }),
-            _ => Note::Nothing,
+            _ => plain_note(self, event),
         }
     }
 

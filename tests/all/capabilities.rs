@@ -48,6 +48,10 @@ impl<S: Search, const ASK: bool> Search for Masked<S, ASK> {
         self.0.is_finished()
     }
 
+    fn is_closing(&self) -> bool {
+        self.0.is_closing()
+    }
+
     fn skip_subtree(&mut self) {
         self.0.skip_subtree();
     }
@@ -89,6 +93,10 @@ impl<S: Report, const ASK: bool> Report for Masked<S, ASK> {
 
     fn node_cells(&self) -> Vec<model::Cell> {
         self.0.node_cells()
+    }
+
+    fn choice(&self, place: &S::Event) -> Option<String> {
+        self.0.choice(place)
     }
 
     fn note(&self, event: &S::Event) -> Note {
