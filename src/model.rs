@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::search::{EventKind, Search, SearchEvent};
+use crate::search::{Counters, EventKind, Search, SearchEvent};
 
 /// What each search adds to the shared headless machinery: its JSON fields,
 /// its words, its summary and its trace-table columns.
@@ -261,6 +261,14 @@ impl Summary {
             result: result.into(),
             rest: Vec::new(),
         }
+    }
+
+    /// The one-line summary of the two counts every search keeps,
+    /// `HEAD: solutions=S, nodes=N`, as [`Report::write_done`] writes them
+    /// by default.
+    pub fn counts(head: impl Into<String>, counters: &Counters) -> Summary {
+        let result = format!("solutions={}, nodes={}", counters.solutions, counters.nodes);
+        Summary::new(head, result)
     }
 
     /// The summary with `lines` after its first line.

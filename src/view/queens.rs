@@ -130,11 +130,7 @@ impl<R: Rules> Report for Queens<R> {
             true => crate::model::bug_label(Some(strategy.name())),
             false => format!(" {}", strategy.name()),
         };
-        let c = self.counters();
-        Summary::new(
-            format!("queens {}{mode}", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {}{mode}", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {

@@ -42,11 +42,7 @@ impl Report for Permutations {
     }
 
     fn summary(&self) -> Summary {
-        let c = self.counters();
-        Summary::new(
-            format!("queens {} permutations", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {} permutations", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {

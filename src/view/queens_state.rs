@@ -182,12 +182,8 @@ impl<S: StateView> Report for Held<S> {
 
     /// The mask search's line: the label names no state (EVENTS.md §2).
     fn summary(&self) -> Summary {
-        let c = self.counters();
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        Summary::new(
-            format!("queens {} {mode}", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {} {mode}", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &StateEvent, found: u64, out: &mut String) -> fmt::Result {
