@@ -54,14 +54,15 @@ pub trait Launch: Args + FromArgMatches + 'static {
     }
 
     /// What the searches this command builds do not offer (see
-    /// [`Capability`]): the options and `--print` modes that ask for them
-    /// are left out of the command's `--help`, completions and man page
-    /// (`hiding`), and refused by name if given all the same. None by
-    /// default; a test holds every registered command's list to what its
+    /// [`Capability`]; a search that gives only its words lacks
+    /// [`Capability::ALL`]): the options and `--print` modes that ask for
+    /// them are left out of the command's `--help`, completions and man
+    /// page (`hiding`), and refused by name if given all the same. None
+    /// by default. Stated, not read off a search: the help is written
+    /// before any search is built, and one command may build several
+    /// searches; a test holds every registered command's list to what its
     /// searches offer (`Opened::offers`).
-    fn lacks() -> &'static [Capability] {
-        &[]
-    }
+    const LACKS: &'static [Capability] = &[];
 }
 
 /// The bugs of a search's `--bug` value enum, with their help lines.
@@ -96,7 +97,7 @@ pub trait Kind: Sync {
     /// The search's bugs, for `backstep bugs`.
     fn bugs(&self) -> Vec<BugLine>;
 
-    /// What the search does not offer ([`Launch::lacks`]).
+    /// What the search does not offer ([`Launch::LACKS`]).
     fn lacks(&self) -> &'static [Capability];
 
     /// The search's variants, as the arguments after its subcommand that
@@ -319,7 +320,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
 
     fn command(&self) -> clap::Command {
         let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
-        hiding(command, S::lacks())
+        hiding(command, S::LACKS)
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -340,7 +341,7 @@ impl<S: Launch, C: Launch> Kind for Entry<S, C> {
     }
 
     fn lacks(&self) -> &'static [Capability] {
-        S::lacks()
+        S::LACKS
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {
@@ -375,7 +376,7 @@ impl<S: Launch> Kind for Solo<S> {
 
     fn command(&self) -> clap::Command {
         let command = listing_alone(S::augment_args(clap::Command::new(self.name)));
-        hiding(command, S::lacks())
+        hiding(command, S::LACKS)
     }
 
     fn compare(&self) -> Option<clap::Command> {
@@ -396,7 +397,7 @@ impl<S: Launch> Kind for Solo<S> {
     }
 
     fn lacks(&self) -> &'static [Capability] {
-        S::lacks()
+        S::LACKS
     }
 
     fn check(&self, matches: &ArgMatches, request: check::Request) -> Result<()> {

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::search::{EventKind, Search, SearchEvent};
+use crate::search::{Counters, EventKind, Search, SearchEvent};
 
 /// What each search adds to the shared headless machinery: its JSON fields,
 /// its words, its summary and its trace-table columns.
@@ -23,8 +23,14 @@ pub trait Report: Search {
     /// `nodes`).
     fn write_fields(&self, event: &Self::Event, json: &mut Json<'_>);
 
-    /// Writes the fields of the closing `done` object (besides `event`).
-    fn write_done(&self, json: &mut Json<'_>);
+    /// Writes the fields of the closing `done` object (besides `event`):
+    /// by default the two counts every search keeps, `solutions` and
+    /// `nodes`; a search that states more (its first solution, a counter
+    /// of its own) writes its own.
+    fn write_done(&self, json: &mut Json<'_>) {
+        let c = self.counters();
+        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
+    }
 
     /// The summary, once the search is finished.
     fn summary(&self) -> Summary;
@@ -114,8 +120,20 @@ pub trait Report: Search {
         None
     }
 
-    /// What an event at the current node adds to its outcome.
-    fn note(&self, event: &Self::Event) -> Note;
+    /// The words of the choice a `place` event placed: the one wording
+    /// the trace table's outcome (`place CHOICE`, [`Report::write_placed`]),
+    /// the search tree's label and the plain screen's path share
+    /// ([`Placed::choice`]). `None` for a place that enters no node of its
+    /// own (a forced move, see [`Report::node_step`]). Asked only of a
+    /// `place`, with the search as it is after it.
+    fn choice(&self, place: &Self::Event) -> Option<String>;
+
+    /// What an event at the current node adds to its outcome; by default
+    /// what every search says alike ([`plain_note`]). A search that skips
+    /// choices, or counts a solution for more than one, says so here.
+    fn note(&self, event: &Self::Event) -> Note {
+        plain_note(self, event)
+    }
 
     /// Writes how a node ended, as the outcome column and the tree say it.
     fn write_ending(&self, ending: &Ending, out: &mut String) {
@@ -140,6 +158,26 @@ pub trait Report: Search {
         out.push_str(" (");
         out.push_str(skipped.why.name);
         out.push(')');
+    }
+}
+
+/// What an event adds to its node's outcome, said as every search says it
+/// unless it says more ([`Report::note`]): a place, its
+/// [`Report::choice`]; a dead end; a solution, the `found`th, counting for
+/// one, and stopping the search when the search closes at it (its cap, or
+/// the last thing it looks for); nothing for a reject or an undo.
+pub fn plain_note<S: Report>(search: &S, event: &S::Event) -> Note {
+    match event.kind() {
+        EventKind::Place => search
+            .choice(event)
+            .map_or(Note::Nothing, |choice| Note::Placed(Placed { choice })),
+        EventKind::DeadEnd => Note::End(Ending::DeadEnd),
+        EventKind::Solution => Note::End(Ending::Solution {
+            number: search.counters().found,
+            counts: 1,
+            stops: search.is_closing(),
+        }),
+        EventKind::Reject | EventKind::Undo => Note::Nothing,
     }
 }
 
@@ -223,6 +261,14 @@ impl Summary {
             result: result.into(),
             rest: Vec::new(),
         }
+    }
+
+    /// The one-line summary of the two counts every search keeps,
+    /// `HEAD: solutions=S, nodes=N`, as [`Report::write_done`] writes them
+    /// by default.
+    pub fn counts(head: impl Into<String>, counters: &Counters) -> Summary {
+        let result = format!("solutions={}, nodes={}", counters.solutions, counters.nodes);
+        Summary::new(head, result)
     }
 
     /// The summary with `lines` after its first line.

@@ -252,12 +252,6 @@ impl<T: Tree> Backtrack<T> {
         self.phase
     }
 
-    /// Whether the search was closed (a refused place, a stop, or
-    /// [`Backtrack::close`]): the `undo`s left are the closing ones.
-    pub fn is_closing(&self) -> bool {
-        self.closing
-    }
-
     /// Stops the search: from now on it yields only the `undo`s of the open
     /// places, deepest first, then ends.
     pub fn close(&mut self) {
@@ -447,6 +441,11 @@ impl<T: Tree> Search for Backtrack<T> {
 
     fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    /// A refused place, a stop, or [`Backtrack::close`].
+    fn is_closing(&self) -> bool {
+        self.closing
     }
 
     fn run_to_end(&mut self) {

@@ -206,6 +206,12 @@ pub trait Search: Iterator<Item = <Self as Search>::Event> + Clone + Send + 'sta
     /// True once the search has yielded its last event.
     fn is_finished(&self) -> bool;
 
+    /// Whether the search has closed: it stopped (at the last solution it
+    /// wants, at its node budget) and yields only the `undo`s of its open
+    /// places, deepest first. Right after a `solution`: whether the search
+    /// stops at it.
+    fn is_closing(&self) -> bool;
+
     /// Runs the search to its end, discarding the events: the counters and
     /// the view end as if every event had been taken. A search may do this
     /// faster than event by event (N-Queens does, for counting).

@@ -244,6 +244,10 @@ impl Search for Fundamental {
         self.inner.is_finished()
     }
 
+    fn is_closing(&self) -> bool {
+        self.inner.is_closing()
+    }
+
     fn budget(&self) -> &Budget {
         self.inner.budget()
     }

@@ -498,6 +498,10 @@ impl<S: State> Search for Held<S> {
         self.finished
     }
 
+    fn is_closing(&self) -> bool {
+        self.closing
+    }
+
     fn budget(&self) -> &Budget {
         &self.budget
     }

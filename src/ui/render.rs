@@ -851,7 +851,14 @@ pub(super) fn render_key_bar<S: Scene>(app: &App<S>, frame: &mut Frame, area: Re
             area,
         );
     };
-    frame.render_widget(Paragraph::new(line), area);
+    // One line in the room of a key bar of two: on its last row, so that
+    // the screen still ends in its status line.
+    let last = Rect {
+        y: area.bottom().saturating_sub(1),
+        height: area.height.min(1),
+        ..area
+    };
+    frame.render_widget(Paragraph::new(line), last);
 }
 
 /// The key bar's items, as many lines as it may use.

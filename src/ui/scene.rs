@@ -254,6 +254,14 @@ pub enum Capability {
 }
 
 impl Capability {
+    /// Every capability: what a search that gives only its words lacks.
+    pub const ALL: &'static [Capability] = &[
+        Capability::Board,
+        Capability::Predict,
+        Capability::Worksheet,
+        Capability::Algorithm,
+    ];
+
     /// The capability in words, as an error names it.
     pub fn words(self) -> &'static str {
         match self {

@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::colour::{Colour, ColourEvent};
 use crate::search::{Search, bits, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -187,18 +187,10 @@ impl Report for Colour {
         }
     }
 
-    fn note(&self, event: &ColourEvent) -> Note {
-        match *event {
-            ColourEvent::Place { colour, .. } => Note::Placed(Placed {
-                choice: colour.to_string(),
-            }),
-            ColourEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            ColourEvent::Solution => Note::End(Ending::Solution {
-                number: self.colourings(),
-                counts: 1,
-                stops: !self.options().all,
-            }),
-            _ => Note::Nothing,
+    fn choice(&self, place: &ColourEvent) -> Option<String> {
+        match *place {
+            ColourEvent::Place { colour, .. } => Some(colour.to_string()),
+            _ => None,
         }
     }
 

@@ -9,7 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::cover::{Cover, CoverEvent, Problem};
 use crate::search::{Search, format_set};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -139,18 +139,12 @@ impl Report for Cover {
         vec![self.path_text().into(), item, options]
     }
 
-    fn note(&self, event: &CoverEvent) -> Note {
-        match *event {
-            CoverEvent::Place { option, .. } => Note::Placed(Placed {
-                choice: format!("{option} ({})", self.problem().option_text(option)),
-            }),
-            CoverEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            CoverEvent::Solution { count } => Note::End(Ending::Solution {
-                number: count,
-                counts: 1,
-                stops: self.stops_at(count),
-            }),
-            CoverEvent::Undo { .. } => Note::Nothing,
+    fn choice(&self, place: &CoverEvent) -> Option<String> {
+        match *place {
+            CoverEvent::Place { option, .. } => {
+                Some(format!("{option} ({})", self.problem().option_text(option)))
+            }
+            _ => None,
         }
     }
 

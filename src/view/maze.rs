@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::maze::{KEPT_PATHS, Maze, MazeEvent, Move, Reason, Rules};
@@ -169,22 +169,14 @@ impl<R: Rules> Report for Maze<R> {
         }
     }
 
-    fn note(&self, event: &MazeEvent) -> Note {
-        match *event {
+    fn choice(&self, place: &MazeEvent) -> Option<String> {
+        match *place {
             MazeEvent::Place {
                 row,
                 col,
                 mv: Some(mv),
-            } => Note::Placed(Placed {
-                choice: format!("{} ({row},{col})", mv.letter()),
-            }),
-            MazeEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            MazeEvent::Solution => Note::End(Ending::Solution {
-                number: self.counters().found,
-                counts: 1,
-                stops: false,
-            }),
-            _ => Note::Nothing,
+            } => Some(format!("{} ({row},{col})", mv.letter())),
+            _ => None,
         }
     }
 

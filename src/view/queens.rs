@@ -12,7 +12,7 @@ use std::fmt::{self, Write as _};
 use super::queens_words::SYMMETRY;
 use crate::check::field::{self, Fields};
 use crate::model::{
-    Cell, Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending,
+    Cell, Ending, Json, Note, Report, Skipped, Summary, plain_note, write_plain_ending,
 };
 use crate::parting::Parting;
 use crate::search::queens::{
@@ -124,22 +124,13 @@ impl<R: Rules> Report for Queens<R> {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     fn summary(&self) -> Summary {
         let strategy = self.strategy();
         let mode = match strategy.is_bug() {
             true => crate::model::bug_label(Some(strategy.name())),
             false => format!(" {}", strategy.name()),
         };
-        let c = self.counters();
-        Summary::new(
-            format!("queens {}{mode}", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {}{mode}", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {
@@ -254,21 +245,24 @@ impl<R: Rules> Report for Queens<R> {
         (at_root && restricted && self.options().rejects).then(|| self.symmetry_skipped())
     }
 
+    fn choice(&self, place: &QueensEvent) -> Option<String> {
+        match place {
+            QueensEvent::Place { col, .. } => Some(col.to_string()),
+            _ => None,
+        }
+    }
+
     fn note(&self, event: &QueensEvent) -> Note {
         match event {
-            QueensEvent::Place { col, .. } => Note::Placed(Placed {
-                choice: col.to_string(),
-            }),
             QueensEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
                 Note::Skipped(self.symmetry_skipped())
             }
-            QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             QueensEvent::Solution { weight, .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
                 counts: u64::from(*weight),
                 stops: false,
             }),
-            _ => Note::Nothing,
+            _ => plain_note(self, event),
         }
     }
 

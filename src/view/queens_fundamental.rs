@@ -11,7 +11,7 @@ use std::fmt::{self, Write as _};
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_reject, list, reject_fields, set,
 };
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::queens::format_mask;
 use crate::search::queens_fundamental::{Fundamental, FundamentalEvent};
@@ -145,18 +145,10 @@ impl Report for Fundamental {
         ]
     }
 
-    fn note(&self, event: &FundamentalEvent) -> Note {
-        match event {
-            FundamentalEvent::Place { col, .. } => Note::Placed(Placed {
-                choice: col.to_string(),
-            }),
-            FundamentalEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            FundamentalEvent::Solution { .. } => Note::End(Ending::Solution {
-                number: self.counters().found,
-                counts: 1,
-                stops: false,
-            }),
-            _ => Note::Nothing,
+    fn choice(&self, place: &FundamentalEvent) -> Option<String> {
+        match place {
+            FundamentalEvent::Place { col, .. } => Some(col.to_string()),
+            _ => None,
         }
     }
 

@@ -12,7 +12,7 @@ use super::queens_board::column_question;
 use super::queens_words::{
     cell_fields, describe_dead_end, describe_move, describe_solution, list, reject_fields, set,
 };
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::queens::{Attack, QueensEvent};
 use crate::search::queens_permutations::Permutations;
 use crate::search::{Cause, Search};
@@ -41,17 +41,8 @@ impl Report for Permutations {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     fn summary(&self) -> Summary {
-        let c = self.counters();
-        Summary::new(
-            format!("queens {} permutations", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {} permutations", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &QueensEvent, found: u64, out: &mut String) -> fmt::Result {
@@ -110,19 +101,10 @@ impl Report for Permutations {
         vec![list(self.queens()).into(), set(self.used()).into(), free]
     }
 
-    fn note(&self, event: &QueensEvent) -> Note {
-        match event {
-            QueensEvent::Place { col, .. } => Note::Placed(Placed {
-                choice: col.to_string(),
-            }),
-            // The board is still complete when its dead end comes.
-            QueensEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            QueensEvent::Solution { .. } => Note::End(Ending::Solution {
-                number: self.counters().found,
-                counts: 1,
-                stops: false,
-            }),
-            _ => Note::Nothing,
+    fn choice(&self, place: &QueensEvent) -> Option<String> {
+        match place {
+            QueensEvent::Place { col, .. } => Some(col.to_string()),
+            _ => None,
         }
     }
 

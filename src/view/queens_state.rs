@@ -15,7 +15,7 @@ use super::queens_words::{
     list, lowest_untried, reject_fields, set,
 };
 use crate::model::{
-    Cell, Ending, Json, Note, Placed, Report, Skipped, Summary, write_plain_ending,
+    Cell, Ending, Json, Note, Report, Skipped, Summary, plain_note, write_plain_ending,
 };
 use crate::search::Search;
 use crate::search::queens::Attack;
@@ -180,19 +180,10 @@ impl<S: StateView> Report for Held<S> {
         }
     }
 
-    fn write_done(&self, json: &mut Json<'_>) {
-        let c = self.counters();
-        json.uint("solutions", c.solutions).uint("nodes", c.nodes);
-    }
-
     /// The mask search's line: the label names no state (EVENTS.md §2).
     fn summary(&self) -> Summary {
-        let c = self.counters();
         let mode = if self.symmetry() { "symmetry" } else { "full" };
-        Summary::new(
-            format!("queens {} {mode}", self.n()),
-            format!("solutions={}, nodes={}", c.solutions, c.nodes),
-        )
+        Summary::counts(format!("queens {} {mode}", self.n()), self.counters())
     }
 
     fn write_description(&self, event: &StateEvent, found: u64, out: &mut String) -> fmt::Result {
@@ -258,21 +249,24 @@ impl<S: StateView> Report for Held<S> {
         (self.queens().is_empty() && restricted && self.rejects()).then(|| self.symmetry_skipped())
     }
 
+    fn choice(&self, place: &StateEvent) -> Option<String> {
+        match place {
+            StateEvent::Place { col, .. } => Some(col.to_string()),
+            _ => None,
+        }
+    }
+
     fn note(&self, event: &StateEvent) -> Note {
         match event {
-            StateEvent::Place { col, .. } => Note::Placed(Placed {
-                choice: col.to_string(),
-            }),
             StateEvent::Reject { by, .. } if by.contains(Attack::Symmetry) => {
                 Note::Skipped(self.symmetry_skipped())
             }
-            StateEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
             StateEvent::Solution { weight, .. } => Note::End(Ending::Solution {
                 number: self.counters().found,
                 counts: u64::from(*weight),
                 stops: false,
             }),
-            _ => Note::Nothing,
+            _ => plain_note(self, event),
         }
     }
 

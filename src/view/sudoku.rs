@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Note, Report, Summary, plain_note, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::sudoku::{
     CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, digit_rows, format_digits,
@@ -193,18 +193,23 @@ impl<R: Rules> Report for Sudoku<R> {
         }
     }
 
+    fn choice(&self, place: &SudokuEvent) -> Option<String> {
+        match place {
+            SudokuEvent::Place { row, col, digit } => Some(format!("({row},{col})={digit}")),
+            _ => None,
+        }
+    }
+
     fn note(&self, event: &SudokuEvent) -> Note {
-        match event {
-            SudokuEvent::Place { row, col, digit } => Note::Placed(Placed {
-                choice: format!("({row},{col})={digit}"),
-            }),
-            SudokuEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
+        match *event {
+            // Numbered by the search's own count, as its summary counts
+            // (a count that stays at 255 past it, under `--bug no-stop`).
             SudokuEvent::Solution { count } => Note::End(Ending::Solution {
-                number: u64::from(*count),
+                number: u64::from(count),
                 counts: 1,
-                stops: R::CAP.is_some_and(|cap| *count >= cap),
+                stops: self.is_closing(),
             }),
-            _ => Note::Nothing,
+            _ => plain_note(self, event),
         }
     }
 

@@ -7,7 +7,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::Search;
 use crate::search::sudoku_dlx::{CAP, DlxEvent, SudokuDlx};
 use crate::ui::predict::{Answer, Ask, Form, Question};
@@ -134,20 +134,12 @@ impl Report for SudokuDlx {
         }
     }
 
-    fn note(&self, event: &DlxEvent) -> Note {
-        match *event {
+    fn choice(&self, place: &DlxEvent) -> Option<String> {
+        match *place {
             DlxEvent::Place {
                 row, col, digit, ..
-            } => Note::Placed(Placed {
-                choice: format!("({row},{col})={digit}"),
-            }),
-            DlxEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            DlxEvent::Solution { count } => Note::End(Ending::Solution {
-                number: u64::from(count),
-                counts: 1,
-                stops: count >= CAP,
-            }),
-            DlxEvent::Undo { .. } => Note::Nothing,
+            } => Some(format!("({row},{col})={digit}")),
+            _ => None,
         }
     }
 

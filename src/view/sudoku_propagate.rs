@@ -13,7 +13,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{self, Cell, Ending, Json, Note, Report, Summary, write_plain_ending};
+use crate::model::{self, Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::search::sudoku::{CAP, format_digits};
 use crate::search::sudoku_propagate::{Forced, Placed, Propagate, PropagateEvent};
 use crate::search::{Cause, Search};
@@ -189,25 +189,16 @@ impl Report for Propagate {
         }
     }
 
-    fn note(&self, event: &PropagateEvent) -> Note {
-        match *event {
+    fn choice(&self, place: &PropagateEvent) -> Option<String> {
+        match *place {
+            // A forced place enters no node of its own.
             PropagateEvent::Place {
                 row,
                 col,
                 digit,
                 forced: None,
-            } => Note::Placed(model::Placed {
-                choice: format!("({row},{col})={digit}"),
-            }),
-            PropagateEvent::DeadEnd { .. } | PropagateEvent::Missing { .. } => {
-                Note::End(Ending::DeadEnd)
-            }
-            PropagateEvent::Solution { count } => Note::End(Ending::Solution {
-                number: u64::from(count),
-                counts: 1,
-                stops: count >= CAP,
-            }),
-            _ => Note::Nothing,
+            } => Some(format!("({row},{col})={digit}")),
+            _ => None,
         }
     }
 

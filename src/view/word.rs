@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Placed, Report, Summary, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::Search;
 use crate::search::word::{DIRECTIONS, Reason, Rules, WordEvent, WordSearch};
@@ -169,23 +169,18 @@ impl<R: Rules> Report for WordSearch<R> {
         }
     }
 
-    fn note(&self, event: &WordEvent) -> Note {
-        match event {
+    fn choice(&self, place: &WordEvent) -> Option<String> {
+        match *place {
             // The cell and the letter it stands for, as words says a cell.
             WordEvent::Place { row, col, index } => {
-                let letter = self.searched().get(usize::from(*index));
-                Note::Placed(Placed {
-                    choice: cell_and_letter(*row, *col, letter.map_or('?', |&l| char::from(l))),
-                })
+                let letter = self.searched().get(usize::from(index));
+                Some(cell_and_letter(
+                    row,
+                    col,
+                    letter.map_or('?', |&l| char::from(l)),
+                ))
             }
-            WordEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            // The search stops at the first path found.
-            WordEvent::Solution => Note::End(Ending::Solution {
-                number: 1,
-                counts: 1,
-                stops: true,
-            }),
-            _ => Note::Nothing,
+            _ => None,
         }
     }
 

@@ -9,9 +9,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{
-    Cell, Ending, Json, Note, Placed, Report, Summary, push_json_string, write_plain_ending,
-};
+use crate::model::{Cell, Ending, Json, Report, Summary, push_json_string, write_plain_ending};
 use crate::search::Search;
 use crate::search::word::DIRECTIONS;
 use crate::search::words::{Refusal, Words, WordsEvent};
@@ -215,19 +213,15 @@ impl Report for Words {
         }
     }
 
-    fn note(&self, event: &WordsEvent) -> Note {
-        match *event {
+    fn choice(&self, place: &WordsEvent) -> Option<String> {
+        match *place {
             // The cell and its letter, as the trace's place line says them.
-            WordsEvent::Place { row, col } => Note::Placed(Placed {
-                choice: super::word::cell_and_letter(row, col, self.letter_at(row, col)),
-            }),
-            WordsEvent::DeadEnd { .. } => Note::End(Ending::DeadEnd),
-            WordsEvent::Solution { .. } => Note::End(Ending::Solution {
-                number: self.counters().found,
-                counts: 1,
-                stops: false,
-            }),
-            _ => Note::Nothing,
+            WordsEvent::Place { row, col } => Some(super::word::cell_and_letter(
+                row,
+                col,
+                self.letter_at(row, col),
+            )),
+            _ => None,
         }
     }
 

@@ -48,6 +48,10 @@ impl<S: Search, const ASK: bool> Search for Masked<S, ASK> {
         self.0.is_finished()
     }
 
+    fn is_closing(&self) -> bool {
+        self.0.is_closing()
+    }
+
     fn skip_subtree(&mut self) {
         self.0.skip_subtree();
     }
@@ -91,6 +95,10 @@ impl<S: Report, const ASK: bool> Report for Masked<S, ASK> {
         self.0.node_cells()
     }
 
+    fn choice(&self, place: &S::Event) -> Option<String> {
+        self.0.choice(place)
+    }
+
     fn note(&self, event: &S::Event) -> Note {
         self.0.note(event)
     }
@@ -125,12 +133,7 @@ fn tall<S: Scene>(app: &App<S>) -> String {
 
 #[test]
 fn a_masked_search_offers_nothing_and_queens_offers_everything() {
-    for capability in [
-        Capability::Board,
-        Capability::Predict,
-        Capability::Worksheet,
-        Capability::Algorithm,
-    ] {
+    for &capability in Capability::ALL {
         assert!(!capability.offered(&masked()), "{capability:?}");
         assert!(capability.offered(&queens4()), "{capability:?}");
     }
@@ -276,14 +279,7 @@ impl Launch for MaskedArgs {
         Some(&mut self.view)
     }
 
-    fn lacks() -> &'static [Capability] {
-        &[
-            Capability::Worksheet,
-            Capability::Predict,
-            Capability::Algorithm,
-            Capability::Board,
-        ]
-    }
+    const LACKS: &'static [Capability] = Capability::ALL;
 }
 
 const MASKED: Solo<MaskedArgs> = Solo::new("masked");
@@ -344,12 +340,6 @@ fn a_command_leaves_out_of_its_help_what_its_search_lacks() {
 /// variants' searches lacks, opened as `--print frame` opens them.
 #[test]
 fn every_registered_command_lacks_what_its_searches_lack() {
-    let all = [
-        Capability::Board,
-        Capability::Predict,
-        Capability::Worksheet,
-        Capability::Algorithm,
-    ];
     let kinds = KINDS.iter().copied().chain([&MASKED as &dyn Kind]);
     let mut checked = Vec::new();
     for kind in kinds {
@@ -359,7 +349,7 @@ fn every_registered_command_lacks_what_its_searches_lack() {
                 continue;
             };
             checked.push(kind.name());
-            for capability in all {
+            for &capability in Capability::ALL {
                 assert_eq!(
                     opened.offers(capability),
                     !kind.lacks().contains(&capability),

@@ -51,7 +51,7 @@ use backstep::ui::big;
 use backstep::ui::compare::{Compare, Pane};
 use backstep::ui::keys::Action;
 use backstep::ui::render;
-use backstep::ui::scene::{Scene, board_size_at};
+use backstep::ui::scene::{Capability, Scene, board_size_at};
 use backstep::ui::still;
 use backstep::ui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -977,7 +977,8 @@ fn a_big_frame_shows_every_word_of_the_usual_one() {
                     "{name} at {at}: {missing:?} not on the 200x60 frame"
                 ));
             }
-            if compact {
+            // A search of words alone draws no board to compare.
+            if compact || !screen.offers(Capability::Board) {
                 continue;
             }
             let (usual, big) = (board_panel(&usual), board_panel(&big));
@@ -1043,7 +1044,8 @@ fn every_variant_of_every_search_at_every_size() {
                     if text.contains("too small") {
                         wrong.push("too small".to_string());
                     } else if mode != "help" {
-                        let hidden = matches!(mode, "table" | "tree");
+                        let hidden =
+                            matches!(mode, "table" | "tree") || !screen.offers(Capability::Board);
                         if !hidden && panel(&buf, "Board").is_none() {
                             wrong.push("no Board panel".to_string());
                         }

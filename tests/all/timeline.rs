@@ -598,6 +598,11 @@ impl Search for Heavy {
         self.finished
     }
 
+    // A fake that never stops early.
+    fn is_closing(&self) -> bool {
+        false
+    }
+
     fn heap_bytes(&self) -> usize {
         self.cargo.capacity()
     }
@@ -638,6 +643,10 @@ impl Report for Heavy {
 
     fn node_cells(&self) -> Vec<model::Cell> {
         Vec::new()
+    }
+
+    fn choice(&self, _place: &Beat) -> Option<String> {
+        None
     }
 
     fn note(&self, _event: &Beat) -> Note {
