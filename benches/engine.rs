@@ -434,7 +434,7 @@ struct SudokuEvents<F> {
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
-    count: u8,
+    count: u32,
     first: Option<Vec<u8>>,
     counters: Counters,
     visit: F,
@@ -659,7 +659,7 @@ struct PropagateEvents<F> {
     boxes: [u16; 9],
     /// The open places' cells, outermost first.
     trail: Vec<u8>,
-    count: u8,
+    count: u32,
     first: Option<Vec<u8>>,
     forced: u64,
     counters: Counters,

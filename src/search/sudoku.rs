@@ -39,7 +39,7 @@ pub trait Rules: Clone + Copy + std::fmt::Debug + Default + Send + Sync + 'stati
     /// The bug's name (`--bug NAME`), `None` for a correct search.
     const BUG: Option<&'static str> = None;
     /// The count at which the search stops; `None`: it never stops.
-    const CAP: Option<u8> = Some(CAP);
+    const CAP: Option<u32> = Some(CAP);
     /// Whether the first solution is copied when it is found.
     const KEEP: bool = true;
 }
@@ -56,7 +56,7 @@ impl Rules for Unique {}
 pub struct FirstSolution;
 
 impl Rules for FirstSolution {
-    const CAP: Option<u8> = Some(1);
+    const CAP: Option<u32> = Some(1);
 }
 
 /// Bug `no-stop`: the answer of the recursive call is ignored, so the
@@ -67,7 +67,7 @@ pub struct NoStop;
 
 impl Rules for NoStop {
     const BUG: Option<&'static str> = Some("no-stop");
-    const CAP: Option<u8> = None;
+    const CAP: Option<u32> = None;
     const KEEP: bool = false;
 }
 
@@ -129,7 +129,7 @@ pub enum SudokuEvent {
     /// `digit` is erased from (`row`, `col`).
     Undo { row: u8, col: u8, digit: u8 },
     /// The grid is full; `count` solutions so far, this one included.
-    Solution { count: u8 },
+    Solution { count: u32 },
 }
 
 /// The steps of the algorithm (the module's opening comment), one per kind
@@ -328,7 +328,7 @@ pub struct SudokuTree<R> {
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
-    count: u8,
+    count: u32,
     first: Option<Vec<u8>>,
     /// The root's cell and candidates (step 1), still shown once the
     /// search has ended.
@@ -341,7 +341,7 @@ pub struct SudokuTree<R> {
 pub type Sudoku<R = Unique> = Backtrack<SudokuTree<R>>;
 
 /// The count at which the search stops.
-pub const CAP: u8 = 2;
+pub const CAP: u32 = 2;
 
 impl Sudoku {
     /// A search over the puzzle's blanks.
@@ -442,7 +442,7 @@ impl<R: Rules> Sudoku<R> {
     }
 
     /// Solutions found so far (capped at 2).
-    pub fn solution_count(&self) -> u8 {
+    pub fn solution_count(&self) -> u32 {
         self.tree().count
     }
 

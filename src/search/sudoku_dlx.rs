@@ -22,7 +22,7 @@ use super::cover::{CoverEvent, CoverTree, Problem, Reading};
 use super::sudoku::{Geometry, Puzzle, digit_rows};
 
 /// The count at which the search stops.
-pub const CAP: u8 = 2;
+pub const CAP: u32 = 2;
 
 /// One event of Sudoku as exact cover (EVENTS.md §2): Sudoku's coordinates, and
 /// the item that forced the choice (an index into [`SudokuDlx::items`]).
@@ -40,7 +40,7 @@ pub enum DlxEvent {
     /// `digit` is erased from (`row`, `col`).
     Undo { row: u8, col: u8, digit: u8 },
     /// The grid is full; `count` solutions so far, this one included.
-    Solution { count: u8 },
+    Solution { count: u32 },
 }
 
 event_kinds!(DlxEvent { Place => Place, DeadEnd => DeadEnd, Undo => Undo, Solution => Solution });
@@ -128,7 +128,7 @@ impl Reading for AsSudoku {
             }
             CoverEvent::DeadEnd { item } => DlxEvent::DeadEnd { item: item as u16 },
             CoverEvent::Solution { count } => DlxEvent::Solution {
-                count: count.min(u64::from(u8::MAX)) as u8,
+                count: count.min(u64::from(u32::MAX)) as u32,
             },
         }
     }
@@ -201,8 +201,8 @@ impl SudokuDlx {
     }
 
     /// Solutions found so far (capped at 2).
-    pub fn solution_count(&self) -> u8 {
-        self.solutions() as u8
+    pub fn solution_count(&self) -> u32 {
+        self.solutions().min(u64::from(u32::MAX)) as u32
     }
 
     /// The first solution, once found.

@@ -117,7 +117,7 @@ pub enum PropagateEvent {
         guess: bool,
     },
     /// The grid is full; `count` solutions so far, this one included.
-    Solution { count: u8 },
+    Solution { count: u32 },
 }
 
 event_kinds!(PropagateEvent {
@@ -391,7 +391,7 @@ pub struct PropagateTree {
     cells: Cells,
     /// Every open place, forced or guessed, outermost first.
     trail: Vec<Placed>,
-    count: u8,
+    count: u32,
     first: Option<Vec<u8>>,
     /// Forced places so far, those undone included.
     forced: u64,
@@ -495,7 +495,7 @@ impl Propagate {
     }
 
     /// Solutions found so far (capped at 2).
-    pub fn solution_count(&self) -> u8 {
+    pub fn solution_count(&self) -> u32 {
         self.tree().count
     }
 

@@ -8,7 +8,7 @@ pub mod draw;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
-use crate::model::{Cell, Ending, Json, Note, Report, Summary, plain_note, write_plain_ending};
+use crate::model::{Cell, Ending, Json, Report, Summary, write_plain_ending};
 use crate::parting::Parting;
 use crate::search::sudoku::{
     CAP, FirstSolution, Order, Rules, Sudoku, SudokuEvent, digit_rows, format_digits,
@@ -20,7 +20,7 @@ use crate::worksheet::{Sheet, prose, section, wrap_text};
 
 /// The `done` fields every Sudoku order shares: the count (capped), the
 /// nodes and the first solution's grid; an order adds its own counter after.
-pub(crate) fn write_result_done(json: &mut Json<'_>, count: u8, nodes: u64, rows: &[String]) {
+pub(crate) fn write_result_done(json: &mut Json<'_>, count: u32, nodes: u64, rows: &[String]) {
     json.uint("count", count)
         .uint("nodes", nodes)
         .strs("grid", rows.iter().map(String::as_str));
@@ -30,7 +30,7 @@ pub(crate) fn write_result_done(json: &mut Json<'_>, count: u8, nodes: u64, rows
 /// 2=1, nodes=9` (with an order's own counter after, `, forced=8`), then
 /// the first solution's rows.
 pub(crate) fn result_summary(
-    count: u8,
+    count: u32,
     nodes: u64,
     extra: Option<(&str, u64)>,
     rows: Vec<String>,
@@ -197,19 +197,6 @@ impl<R: Rules> Report for Sudoku<R> {
         match place {
             SudokuEvent::Place { row, col, digit } => Some(format!("({row},{col})={digit}")),
             _ => None,
-        }
-    }
-
-    fn note(&self, event: &SudokuEvent) -> Note {
-        match *event {
-            // Numbered by the search's own count, as its summary counts
-            // (a count that stays at 255 past it, under `--bug no-stop`).
-            SudokuEvent::Solution { count } => Note::End(Ending::Solution {
-                number: u64::from(count),
-                counts: 1,
-                stops: self.is_closing(),
-            }),
-            _ => plain_note(self, event),
         }
     }
 

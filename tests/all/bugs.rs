@@ -473,3 +473,25 @@ fn the_compare_screen_opens_at_the_first_difference() {
     assert!(screen.contains("First difference, step 14"), "{screen}");
     insta::assert_snapshot!("bug_lab_word_no_unmark_parting", screen);
 }
+
+#[test]
+fn the_no_stop_bug_counts_every_solution_it_passes_past_255() {
+    // Every complete 4x4 grid, enumerated apart from any search.
+    let fillings = crate::oracles::all_4x4_grids().len() as u64;
+    assert!(fillings > 255, "the oracle counts {fillings}");
+    let summary = ok(&["sudoku", "empty4", "--bug", "no-stop", "--print", "summary"]);
+    assert!(
+        summary.contains(&format!("solutions passed={fillings},")),
+        "{summary}"
+    );
+    let solutions = ok(&["sudoku", "empty4", "--bug", "no-stop", "--print", "jsonl"])
+        .lines()
+        .filter(|line| line.contains(r#""event":"solution""#))
+        .count() as u64;
+    assert_eq!(solutions, fillings);
+    let table = ok(&["sudoku", "empty4", "--bug", "no-stop", "--print", "table"]);
+    assert!(
+        table.contains(&format!("solution #{fillings}")),
+        "no row says solution #{fillings}"
+    );
+}

@@ -361,7 +361,7 @@ fn is_solved(grid: &[u8], n: usize) -> bool {
 }
 
 /// The mrv search's count (capped) and first solution.
-fn by_mrv(p: &Puzzle) -> (u8, Option<Vec<u8>>) {
+fn by_mrv(p: &Puzzle) -> (u32, Option<Vec<u8>>) {
     let mut search = Sudoku::new(
         p,
         SudokuOptions {
@@ -376,7 +376,7 @@ fn by_mrv(p: &Puzzle) -> (u8, Option<Vec<u8>>) {
     )
 }
 
-fn by_dlx(p: &Puzzle) -> (u8, Option<Vec<u8>>) {
+fn by_dlx(p: &Puzzle) -> (u32, Option<Vec<u8>>) {
     let mut search = SudokuDlx::new(p);
     search.run_to_end();
     (search.solution_count(), search.first_solution())

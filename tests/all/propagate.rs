@@ -74,7 +74,7 @@ fn summaries_match_the_reference() {
 
 /// Count and first solution of the existing MRV search: the oracle (the
 /// first solution agrees when it is the only one).
-fn mrv(puzzle: &Puzzle) -> (u8, Option<Vec<u8>>) {
+fn mrv(puzzle: &Puzzle) -> (u32, Option<Vec<u8>>) {
     let mut search = Sudoku::new(
         puzzle,
         SudokuOptions {

@@ -417,7 +417,7 @@ fn check_sudoku(cells: &[u8], order: Order, rejects: bool) -> Vec<SudokuEvent> {
         next: 1,
         ..Node::default()
     }];
-    let mut count = 0u8;
+    let mut count = 0u32;
     let what = format!("sudoku {cells:?}, {order:?}, rejects {rejects}");
     let events = run_checked(
         search,
