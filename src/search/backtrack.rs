@@ -80,10 +80,13 @@ pub enum Choice<C, E> {
 /// depth (0 for the root). Every method is called only as the module's
 /// algorithm says, so the rules need not test where they are.
 ///
-/// Keep no `Self::Event` in the rules' state between two calls: keep what
-/// it is made of and build the event where it is returned (an event held
-/// in the state made every event of the loop copy in pieces that stall
-/// on their stores; PERFORMANCE.md, "Events that are consumed").
+/// Keep no `Self::Event` in the rules' state for an inlined rule to hand
+/// on: keep what it is made of and build the event where it is returned
+/// (an event held in the state made every event of the loop copy in
+/// pieces that stall on their stores; PERFORMANCE.md, "Events that are
+/// consumed"). Word Search's root rejects, known before the first step,
+/// are a list of events read by a rule kept out of line, which the loop
+/// does not see into.
 pub trait Tree: Clone + Send + 'static {
     /// The event this search yields.
     type Event: SearchEvent;
