@@ -84,9 +84,9 @@ pub enum Choice<C, E> {
 /// on: keep what it is made of and build the event where it is returned
 /// (an event held in the state made every event of the loop copy in
 /// pieces that stall on their stores; PERFORMANCE.md, "Events that are
-/// consumed"). Word Search's root rejects, known before the first step,
-/// are a list of events read by a rule kept out of line, which the loop
-/// does not see into.
+/// consumed"). Word and words keep their root rejects, known before the
+/// first step, as a list of events read by a rule kept out of line, which
+/// the loop does not see into.
 pub trait Tree: Clone + Send + 'static {
     /// The event this search yields.
     type Event: SearchEvent;

@@ -334,7 +334,9 @@ impl WordsTree {
     }
 
     /// Steps 1 and 2 at the root: step 1's next reject, or the next start
-    /// cell, row-major, whose letter begins a word.
+    /// cell, row-major, whose letter begins a word. Kept out of line, as
+    /// word's is: the loop does not see the list of events it reads.
+    #[inline(never)]
     fn start(&mut self, root: &mut Cell) -> Choice<(Near<u8>, u16), WordsEvent> {
         if let Some(&event) = self.preamble.get(usize::from(root.next)) {
             root.next += 1;
