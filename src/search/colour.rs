@@ -110,6 +110,10 @@ impl Graph {
     }
 }
 
+/// The colour classes' table: colours 1..=[`MAX_COLOURS`], rounded up to a
+/// power of two.
+const CLASSES: usize = (MAX_COLOURS as usize + 1).next_power_of_two();
+
 /// How a colouring search is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColourOptions {
@@ -128,10 +132,14 @@ pub struct ColourOptions {
 pub struct ColourTree {
     graph: Graph,
     options: ColourOptions,
-    /// The colour of each vertex, 0 when not coloured.
-    colours: Vec<u8>,
+    /// The colour of each vertex, 0 when not coloured (the first
+    /// `graph.vertices`). The tables are sized to powers of two and
+    /// indexed through a mask, so the hot path has no bounds test.
+    colours: [u8; MAX_VERTICES],
     /// `classes[k]`: the vertices holding colour k (index 0 unused).
-    classes: [u32; MAX_COLOURS as usize + 1],
+    classes: [u32; CLASSES],
+    /// The graph's adjacency masks, as a table of [`MAX_VERTICES`].
+    adjacent: [u32; MAX_VERTICES],
     /// The first colouring found.
     first: Option<Vec<u8>>,
 }
@@ -164,7 +172,7 @@ impl Tree for ColourTree {
         }
         counters.solutions += 1;
         if self.first.is_none() {
-            self.first = Some(self.colours.clone());
+            self.first = Some(self.colours[..u].to_vec());
         }
         if self.options.all {
             Arrive::Leave(ColourEvent::Solution)
@@ -176,11 +184,11 @@ impl Tree for ColourTree {
     /// Step 2: the next colour that makes an event.
     #[inline(always)]
     fn choose(&mut self, next: &mut u8, u: usize) -> Choice<(u8, u8), ColourEvent> {
-        let adjacent = self.graph.adjacent[u];
+        let adjacent = self.adjacent[u % MAX_VERTICES];
         while *next <= self.options.m {
             let k = *next;
             *next += 1;
-            let by = self.classes[usize::from(k)] & adjacent;
+            let by = self.classes[usize::from(k) % CLASSES] & adjacent;
             if by == 0 {
                 return Choice::Place((u as u8, k));
             }
@@ -203,8 +211,8 @@ impl Tree for ColourTree {
         (vertex, colour): (u8, u8),
         _counters: &mut Counters,
     ) -> (u8, ColourEvent) {
-        self.colours[usize::from(vertex)] = colour;
-        self.classes[usize::from(colour)] |= 1 << vertex;
+        self.colours[usize::from(vertex) % MAX_VERTICES] = colour;
+        self.classes[usize::from(colour) % CLASSES] |= 1 << vertex;
         (1, ColourEvent::Place { vertex, colour })
     }
 
@@ -218,8 +226,8 @@ impl Tree for ColourTree {
     #[inline(always)]
     fn undo(&mut self, _next: &u8, depth: usize) -> ColourEvent {
         let u = depth - 1;
-        let colour = std::mem::take(&mut self.colours[u]);
-        self.classes[usize::from(colour)] &= !(1 << u);
+        let colour = std::mem::take(&mut self.colours[u % MAX_VERTICES]);
+        self.classes[usize::from(colour) % CLASSES] &= !(1 << u);
         ColourEvent::Undo {
             vertex: u as u8,
             colour,
@@ -250,7 +258,6 @@ impl Tree for ColourTree {
 
     fn heap_bytes(&self) -> usize {
         self.graph.adjacent.capacity() * std::mem::size_of::<u32>()
-            + self.colours.capacity()
             + self.first.as_ref().map_or(0, Vec::capacity)
     }
 }
@@ -263,8 +270,9 @@ impl Colour {
         Backtrack::of(ColourTree {
             graph: graph.clone(),
             options,
-            colours: vec![0; graph.vertices],
-            classes: [0; MAX_COLOURS as usize + 1],
+            colours: [0; MAX_VERTICES],
+            classes: [0; CLASSES],
+            adjacent: std::array::from_fn(|v| graph.adjacent.get(v).copied().unwrap_or(0)),
             first: None,
         })
     }
@@ -281,7 +289,8 @@ impl Colour {
 
     /// The colour of every vertex, 0 for one not coloured yet.
     pub fn colours(&self) -> &[u8] {
-        &self.tree().colours
+        let tree = self.tree();
+        &tree.colours[..tree.graph.vertices]
     }
 
     /// The colours of the vertices coloured so far, in vertex order.
