@@ -704,8 +704,8 @@ pub struct SearchView {
     pub at: Option<Position>,
 
     /// With --print frame, svg, cast or html: the screen's size in columns
-    /// and rows [default: 80x24]. A plain number N is the side of an
-    /// instance made by --seed, for a search that makes square ones.
+    /// and rows [default: 80x24]. A plain number N sets the side of the
+    /// instance --seed makes, for a search whose instances take one.
     #[arg(long, value_name = "WxH", value_parser = still::parse_size_or_side, action = clap::ArgAction::Append)]
     pub size: Vec<still::Size>,
 
@@ -990,7 +990,7 @@ impl View {
     pub fn new(args: SearchView) -> Result<View> {
         if let Some(still::Size::Side(n)) = args.size.iter().find(|s| s.is_side()) {
             bail!(
-                "--size '{n}': expected WxH, e.g. 100x30 (a plain number is the side of an instance made by --seed, and this search makes none)"
+                "--size '{n}': expected WxH, e.g. 100x30 (a plain number sets the side of the instance --seed makes, and this search's instances take no side)"
             );
         }
         if let (Some(_), Some(mode)) = (&args.check, args.print) {
