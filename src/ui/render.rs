@@ -483,13 +483,13 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
                 format!(
                     "{} of ~{} (estimated), {}",
                     c.nodes,
-                    compact(total as u64),
+                    compact(total.round() as u64),
                     share(c.nodes, total, " done")
                 ),
                 format!(
                     "{} of ~{} (estimated) {}",
                     compact(c.nodes),
-                    compact(total as u64),
+                    compact(total.round() as u64),
                     share(c.nodes, total, "")
                 ),
             )
