@@ -38,8 +38,13 @@
 //!
 //! Monomorphised per tree: every call into the rules is static and
 //! inlined, and a step touches the allocator only when the stack grows
-//! past the capacity the rules asked for. A closed or finished search is
-//! one flag (`halted`), so that a step tests it once before its phase.
+//! past the capacity the rules asked for. A step is one match on the
+//! deepest node's [`Phase`]: a closed search stays in `Leave` until it
+//! ends, and an ended one has no node to leave. The rare paths (a refused
+//! place, leaving the root) are kept out of line and return no event: an
+//! event handed back from a function out of line is returned through
+//! memory, which made the compiler build every event of the loop there
+//! (PERFORMANCE.md, "Events returned from out of line").
 
 use super::{Budget, Counters, Phase, Search, SearchEvent};
 
@@ -190,13 +195,8 @@ pub struct Backtrack<T: Tree> {
     placed: bool,
     /// Where the deepest node is in its life.
     phase: Phase,
-    /// `closing || finished`: the one test of both on every step. Kept
-    /// apart from the phase, so that a step's dispatch compiles to two
-    /// compares rather than a jump through a table (one state byte of four
-    /// values did that: cachegrind's branch simulation counted 55% of those
-    /// jumps mispredicted on Word Search, PERFORMANCE.md).
-    halted: bool,
-    /// Set once the search is closed: only leaving is left.
+    /// Set once the search is closed: only leaving is left, and the phase
+    /// stays `Leave`.
     closing: bool,
     /// Set once the root is left.
     finished: bool,
@@ -214,7 +214,6 @@ impl<T: Tree> Backtrack<T> {
             stack,
             placed: false,
             phase: Phase::Enter,
-            halted: false,
             closing: false,
             finished: false,
             counters: Counters {
@@ -259,7 +258,7 @@ impl<T: Tree> Backtrack<T> {
     /// places, deepest first, then ends.
     pub fn close(&mut self) {
         self.closing = true;
-        self.halted = true;
+        self.phase = Phase::Leave;
     }
 
     /// The counters and the rules together, for a fast path that counts
@@ -273,7 +272,6 @@ impl<T: Tree> Backtrack<T> {
         self.stack.clear();
         self.phase = Phase::Leave;
         self.finished = true;
-        self.halted = true;
     }
 
     #[inline(always)]
@@ -329,7 +327,8 @@ impl<T: Tree> Backtrack<T> {
             Choice::Reject(event) => self.emit(event),
             Choice::Place(choice) => {
                 if self.budget.refuses(self.counters.nodes) {
-                    return self.refuse();
+                    self.refuse();
+                    return self.leave();
                 }
                 self.counters.nodes += 1;
                 self.enter(depth, choice)
@@ -358,25 +357,33 @@ impl<T: Tree> Backtrack<T> {
         event
     }
 
-    /// A place past the node budget: the search closes instead. Kept out
-    /// of line, so that the hot path stays small.
+    /// A place past the node budget: the search closes instead (its
+    /// caller then yields the first closing `undo`). Kept out of line, so
+    /// that the hot path stays small, and returns no event (see the
+    /// module's comment).
     #[cold]
     #[inline(never)]
-    fn refuse(&mut self) -> Option<T::Event> {
+    fn refuse(&mut self) {
         self.close();
-        self.leave_halted()
     }
 
-    /// Step 5: the deepest node is left, and its parent goes on scanning;
-    /// leaving the root ends the search.
+    /// Step 5: the deepest node is left, and its parent goes on scanning
+    /// (or, closing, is left next); leaving the root ends the search, and
+    /// once it has ended there is nothing to leave.
     #[inline(always)]
     fn leave(&mut self) -> Option<T::Event> {
         let depth = self.stack.len().checked_sub(1)?;
         if depth == 0 {
-            return self.leave_root();
+            self.leave_root();
+            return None;
         }
         self.placed = true;
-        self.phase = Phase::Scan;
+        // A closing search only leaves, so it stays in `Leave`.
+        self.phase = if self.closing {
+            Phase::Leave
+        } else {
+            Phase::Scan
+        };
         // The rules read the node where it lies, then it is dropped: a
         // node read whole just after a scan wrote one field of it stalls
         // the load on the store (PERFORMANCE.md).
@@ -390,20 +397,11 @@ impl<T: Tree> Backtrack<T> {
     /// Step 5 at the root: the search ends.
     #[cold]
     #[inline(never)]
-    fn leave_root(&mut self) -> Option<T::Event> {
+    fn leave_root(&mut self) {
         self.tree.leave_root(&self.stack[0]);
         self.stack.clear();
         self.phase = Phase::Leave;
         self.finished = true;
-        self.halted = true;
-        None
-    }
-
-    /// A step once halted: the next closing `undo`, if any.
-    #[cold]
-    #[inline(never)]
-    fn leave_halted(&mut self) -> Option<T::Event> {
-        if self.finished { None } else { self.leave() }
     }
 
     /// Runs to the end event by event, reporting the nodes every
@@ -424,9 +422,6 @@ impl<T: Tree> Iterator for Backtrack<T> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<T::Event> {
-        if self.halted {
-            return self.leave_halted();
-        }
         match self.phase {
             Phase::Enter => self.arrive(),
             Phase::Scan => self.scan(),
