@@ -261,16 +261,17 @@ impl WordSearch {
 
 impl<R: Rules> WordTree<R> {
     /// Step 4: the whole word is on the path.
+    /// Kept out of line, and returns no event (see `Backtrack`'s module
+    /// comment): the caller stops with the `solution`.
     #[cold]
     #[inline(never)]
-    fn solution(&mut self, counters: &mut Counters) -> Arrive<WordEvent> {
+    fn solution(&mut self, counters: &mut Counters) {
         let mut path = self.walk.path().to_vec();
         if self.reversed {
             path.reverse();
         }
         self.found = Some(path);
         counters.solutions = 1;
-        Arrive::Stop(WordEvent::Solution)
     }
 
     /// Steps 1 and 3 at the root: step 1's next reject, or the next start
@@ -337,7 +338,8 @@ impl<R: Rules> Tree for WordTree<R> {
             if depth == 0 {
                 return Arrive::Stop(WordEvent::Solution);
             }
-            return self.solution(counters);
+            self.solution(counters);
+            return Arrive::Stop(WordEvent::Solution);
         }
         Arrive::Scan
     }
