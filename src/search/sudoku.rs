@@ -208,17 +208,17 @@ impl Geometry {
     }
 
     /// Row, column and box of every cell, so that the search does no
-    /// division per cell.
-    fn units(self) -> &'static [[u8; 3]] {
+    /// division per cell (a table of [`CELLS`], the grid's cells first).
+    fn units(self) -> &'static [[u8; 3]; CELLS] {
         if self.size == 4 { &UNITS_4 } else { &UNITS_9 }
     }
 }
 
 /// `[row, col, box]` of each cell of a `size`×`size` grid, row-major.
-const fn unit_table<const CELLS: usize>(size: usize, box_size: usize) -> [[u8; 3]; CELLS] {
+const fn unit_table(size: usize, box_size: usize, cells: usize) -> [[u8; 3]; CELLS] {
     let mut table = [[0; 3]; CELLS];
     let mut idx = 0;
-    while idx < CELLS {
+    while idx < cells {
         let (row, col) = (idx / size, idx % size);
         let r#box = row / box_size * box_size + col / box_size;
         table[idx] = [row as u8, col as u8, r#box as u8];
@@ -227,8 +227,17 @@ const fn unit_table<const CELLS: usize>(size: usize, box_size: usize) -> [[u8; 3
     table
 }
 
-const UNITS_4: [[u8; 3]; 16] = unit_table(4, 2);
-const UNITS_9: [[u8; 3]; 81] = unit_table(9, 3);
+// The search's tables are sized to powers of two and indexed through a
+// mask (`% CELLS`, `% UNITS`), so that the hot steps test no bounds.
+
+/// The cells' tables: 81 cells, rounded up to a power of two.
+const CELLS: usize = 128;
+/// The units' tables: 9 rows (columns, boxes), rounded up.
+const UNITS: usize = 16;
+
+/// `[row, col, box]` of each cell, for each size; unused entries are 0.
+const UNITS_4: [[u8; 3]; CELLS] = unit_table(4, 2, 16);
+const UNITS_9: [[u8; 3]; CELLS] = unit_table(9, 3, 81);
 
 /// The number of candidates in a digit mask, by table: the target's
 /// baseline instruction set has no population count.
@@ -317,17 +326,18 @@ pub struct SudokuTree<R> {
     options: SudokuOptions,
     geometry: Geometry,
     /// `[row, col, box]` of each cell.
-    units: &'static [[u8; 3]],
+    units: &'static [[u8; 3]; CELLS],
     givens: Vec<u8>,
     /// `size * size`: the cells in use of `grid`.
     cells: usize,
-    // The working state lives in fixed arrays sized for 9×9 (a 4×4 uses
-    // the front): the hot loop then indexes one struct instead of chasing
-    // four heap pointers, and a clone is one copy.
-    grid: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    // The working state lives in fixed arrays sized for 9×9, rounded up to
+    // powers of two (a 4×4 uses the front): the hot loop then indexes one
+    // struct instead of chasing four heap pointers, through a mask instead
+    // of a bounds test, and a clone is one copy.
+    grid: [u8; CELLS],
+    rows: [u16; UNITS],
+    cols: [u16; UNITS],
+    boxes: [u16; UNITS],
     count: u32,
     first: Option<Vec<u8>>,
     /// The root's cell and candidates (step 1), still shown once the
@@ -361,10 +371,10 @@ impl<R: Rules> Sudoku<R> {
             units: geometry.units(),
             givens: puzzle.cells.clone(),
             cells: size * size,
-            grid: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
+            grid: [0; CELLS],
+            rows: [0; UNITS],
+            cols: [0; UNITS],
+            boxes: [0; UNITS],
             count: 0,
             first: None,
             root: None,
@@ -471,39 +481,41 @@ impl<R: Rules> SudokuTree<R> {
     /// The digits a cell could take now: none of its units holds them.
     #[inline]
     fn candidates(&self, idx: usize) -> u16 {
-        let [row, col, r#box] = self.units[idx];
-        let held = self.rows[row as usize] | self.cols[col as usize] | self.boxes[r#box as usize];
+        let [row, col, r#box] = self.units[idx % CELLS];
+        let held = self.rows[usize::from(row) % UNITS]
+            | self.cols[usize::from(col) % UNITS]
+            | self.boxes[usize::from(r#box) % UNITS];
         self.geometry.all_digits() & !held
     }
 
     /// The row, column and box masks recomputed from the grid alone.
     fn recomputed_masks(&self) -> ([u16; 9], [u16; 9], [u16; 9]) {
-        unit_masks(self.grid(), self.units)
+        unit_masks(self.grid(), &self.units[..self.cells])
     }
 
     #[inline]
     fn write(&mut self, idx: usize, digit: u8) {
         self.toggle(idx, digit);
-        self.grid[idx] = digit;
+        self.grid[idx % CELLS] = digit;
     }
 
     #[inline]
     fn toggle(&mut self, idx: usize, digit: u8) {
-        self.toggle_units(self.units[idx], digit);
+        self.toggle_units(self.units[idx % CELLS], digit);
     }
 
     #[inline(always)]
     fn toggle_units(&mut self, [row, col, r#box]: [u8; 3], digit: u8) {
         let bit = 1u16 << (digit - 1);
-        self.rows[usize::from(row)] ^= bit;
-        self.cols[usize::from(col)] ^= bit;
-        self.boxes[usize::from(r#box)] ^= bit;
+        self.rows[usize::from(row) % UNITS] ^= bit;
+        self.cols[usize::from(col) % UNITS] ^= bit;
+        self.boxes[usize::from(r#box) % UNITS] ^= bit;
     }
 
     /// The first blank from `from` on, row-major.
     #[inline(always)]
     fn first_blank(&self, from: usize) -> Option<usize> {
-        (from..self.cells).find(|&idx| self.grid[idx] == 0)
+        (from..self.cells).find(|&idx| self.grid[idx % CELLS] == 0)
     }
 
     /// Step 1: the cell this node decides, or `None` when the grid is full.
@@ -527,7 +539,7 @@ impl<R: Rules> SudokuTree<R> {
         let mut best: Option<(usize, u16)> = None;
         let mut fewest = u8::MAX;
         for idx in 0..self.cells {
-            if self.grid[idx] != 0 {
+            if self.grid[idx % CELLS] != 0 {
                 continue;
             }
             let candidates = self.candidates(idx);
@@ -592,12 +604,12 @@ impl<R: Rules> Tree for SudokuTree<R> {
         let Some(cell) = cell else {
             return self.solution(counters);
         };
-        let units = self.units[cell];
+        let units = self.units[cell % CELLS];
         let [row, col, r#box] = units;
         let held = [
-            self.rows[usize::from(row)],
-            self.cols[usize::from(col)],
-            self.boxes[usize::from(r#box)],
+            self.rows[usize::from(row) % UNITS],
+            self.cols[usize::from(col) % UNITS],
+            self.boxes[usize::from(r#box) % UNITS],
         ];
         let candidates = self.geometry.all_digits() & !(held[0] | held[1] | held[2]);
         if depth == 0 {
@@ -654,7 +666,7 @@ impl<R: Rules> Tree for SudokuTree<R> {
     ) -> (Node, SudokuEvent) {
         let spot = parent.chosen;
         self.toggle_units(spot.units, digit);
-        self.grid[usize::from(spot.cell)] = digit;
+        self.grid[usize::from(spot.cell) % CELLS] = digit;
         let child = Node {
             entered: spot,
             digit,
@@ -676,15 +688,16 @@ impl<R: Rules> Tree for SudokuTree<R> {
     fn undo(&mut self, node: &Node, _depth: usize) -> SudokuEvent {
         let Node { entered, digit, .. } = *node;
         self.toggle_units(entered.units, digit);
-        self.grid[usize::from(entered.cell)] = 0;
+        self.grid[usize::from(entered.cell) % CELLS] = 0;
         let [row, col, _] = entered.units;
         SudokuEvent::Undo { row, col, digit }
     }
 
     fn check(&self, _nodes: &[Node]) {
+        let (rows, cols, boxes) = self.recomputed_masks();
         debug_assert_eq!(
-            (self.rows, self.cols, self.boxes),
-            self.recomputed_masks(),
+            (&self.rows[..9], &self.cols[..9], &self.boxes[..9]),
+            (&rows[..], &cols[..], &boxes[..]),
             "the unit masks equal the grid's"
         );
     }
