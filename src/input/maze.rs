@@ -10,7 +10,7 @@ use super::{Loaded, file_name, looks_like_path, read_file};
 use crate::assets;
 use crate::files;
 use crate::search::grid::MAX_SIDE;
-use crate::search::maze::Grid;
+use crate::search::maze::{Grid, Move};
 
 /// Seed 003's 4x4 maze, whose paths are `DDRDRR` and `DRDDRR`.
 pub const DEFAULT: &str = "1000,1101,1100,0111";
@@ -114,7 +114,7 @@ impl Grid {
         if count == 0 {
             bail!("the maze is empty; it needs at least one row of one cell");
         }
-        Ok(Grid::new_checked(count, cols, open))
+        Ok(Grid::new_checked(count, cols, open, Move::ORDER))
     }
 }
 

@@ -3,7 +3,7 @@
 //! letters. The engine ([`crate::search::word`]) takes only a [`Board`] and a
 //! word validated here.
 
-use crate::search::grid::MAX_SIDE;
+use crate::search::grid::{Dir, MAX_SIDE};
 use crate::search::word::{Board, MAX_WORD};
 
 /// Why a board or word is refused. Board rows and columns are 0-based grid
@@ -95,7 +95,7 @@ impl Board {
             return Err(LetterError::BoardSize { rows: count, cols });
         }
         let rows = if cols == 0 { 0 } else { count };
-        Ok(Board::new_checked(rows, cols, letters))
+        Ok(Board::new_checked(rows, cols, letters, Dir::CLOCKWISE))
     }
 }
 

@@ -22,14 +22,17 @@ pub struct Cells<T> {
     pub(crate) cols: usize,
     /// Row-major, `rows * cols` of them.
     pub(crate) cells: Vec<T>,
-    /// Each cell's neighbours, row-major: worked out once for the grid
-    /// and shared by its clones (every search made on it holds one), so
-    /// that a scan finds a neighbour's index, coordinates and value with
-    /// one load, no bounds test and no multiplication. A table of
-    /// [`MAX_CELLS`], indexed by a `u8`; the cells past the grid have no
-    /// neighbours. Derived from the cells, so equality and `Debug` leave
-    /// it out.
+    /// Each cell's neighbours, row-major, in [`Cells::order`]: worked out
+    /// once for the grid and shared by its clones (every search made on it
+    /// holds one), so that a scan finds a neighbour's index, coordinates,
+    /// and value with one load, no bounds test and no
+    /// multiplication. A table of [`MAX_CELLS`], indexed by a `u8`; the
+    /// cells past the grid have no neighbours. Derived from the cells, so
+    /// equality and `Debug` leave it out.
     around: std::sync::Arc<[Around<T>; MAX_CELLS]>,
+    /// The order in which the table lists a cell's neighbours: the order
+    /// the grid's search looks at them.
+    order: [Dir; 4],
 }
 
 impl<T: PartialEq> PartialEq for Cells<T> {
@@ -63,8 +66,8 @@ pub struct Near<T> {
     pub value: T,
 }
 
-/// A cell's neighbours on its grid, up, right, down, left: those that
-/// are on it.
+/// A cell's neighbours on its grid, those that are on it, in the grid's
+/// [`Cells::order`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Around<T> {
     near: [Near<T>; 4],
@@ -72,7 +75,7 @@ pub struct Around<T> {
 }
 
 impl<T: Copy> Around<T> {
-    /// The neighbours, in [`Dir::CLOCKWISE`] order.
+    /// The neighbours, in the grid's order.
     pub fn near(&self) -> &[Near<T>] {
         &self.near[..usize::from(self.len)]
     }
@@ -86,41 +89,64 @@ impl<T: Copy> Around<T> {
 
 impl<T: Copy + Default> Cells<T> {
     /// The grid of `cells`, row-major, `rows`×`cols` (already validated:
-    /// at most [`MAX_SIDE`] each way).
-    pub(crate) fn new_checked(rows: usize, cols: usize, cells: Vec<T>) -> Cells<T> {
+    /// at most [`MAX_SIDE`] each way), whose search looks at a cell's
+    /// neighbours in `order`.
+    pub(crate) fn new_checked(
+        rows: usize,
+        cols: usize,
+        cells: Vec<T>,
+        order: [Dir; 4],
+    ) -> Cells<T> {
         debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE && cells.len() == rows * cols);
-        let mut around = std::sync::Arc::new([Around::default(); MAX_CELLS]);
-        let table = std::sync::Arc::get_mut(&mut around).expect("a new table");
-        for row in 0..rows {
-            for col in 0..cols {
-                let mut here = Around::default();
-                let steps = [
-                    (row > 0, row.wrapping_sub(1), col),
-                    (col + 1 < cols, row, col + 1),
-                    (row + 1 < rows, row + 1, col),
-                    (col > 0, row, col.wrapping_sub(1)),
-                ];
-                for (on, row, col) in steps {
-                    if on {
-                        let cell = row * cols + col;
-                        here.near[usize::from(here.len)] = Near {
-                            cell: cell as u8,
-                            row: row as u8,
-                            col: col as u8,
-                            value: cells[cell],
-                        };
-                        here.len += 1;
-                    }
-                }
-                table[row * cols + col] = here;
-            }
-        }
+        let around = Cells::table(rows, cols, &cells, order);
         Cells {
             rows,
             cols,
             cells,
             around,
+            order,
         }
+    }
+
+    /// This grid with its neighbours listed in `order`: a clone, whose
+    /// table is worked out again only if the order differs.
+    pub(crate) fn in_order(&self, order: [Dir; 4]) -> Cells<T> {
+        if order == self.order {
+            return self.clone();
+        }
+        Cells::new_checked(self.rows, self.cols, self.cells.clone(), order)
+    }
+
+    /// The neighbour table of a `rows`×`cols` grid (see `Cells::around`).
+    fn table(
+        rows: usize,
+        cols: usize,
+        cells: &[T],
+        order: [Dir; 4],
+    ) -> std::sync::Arc<[Around<T>; MAX_CELLS]> {
+        let mut around = std::sync::Arc::new([Around::default(); MAX_CELLS]);
+        let table = std::sync::Arc::get_mut(&mut around).expect("a new table");
+        for (cell, here) in table.iter_mut().enumerate().take(rows * cols) {
+            let (row, col) = ((cell / cols) as u8, (cell % cols) as u8);
+            for dir in order {
+                if let Some((row, col)) = dir.from(row, col, rows, cols) {
+                    let cell = CellSet::index(row, col, cols);
+                    here.near[usize::from(here.len)] = Near {
+                        cell,
+                        row,
+                        col,
+                        value: cells[usize::from(cell)],
+                    };
+                    here.len += 1;
+                }
+            }
+        }
+        around
+    }
+
+    /// The order in which the neighbour table lists a cell's neighbours.
+    pub fn order(&self) -> [Dir; 4] {
+        self.order
     }
 
     /// The neighbours of `cell` (a row-major index on the grid).
@@ -399,35 +425,57 @@ mod tests {
     }
 
     #[test]
-    fn a_cell_s_neighbours_are_its_steps_on_the_grid_in_clockwise_order() {
-        // Against a step each way: every cell of grids of many shapes, the
-        // widest and tallest included.
-        for (rows, cols) in [(1, 1), (1, 5), (4, 1), (3, 4), (16, 16), (2, 16)] {
-            let values: Vec<u8> = (0..rows * cols).map(|i| (i * 7 % 26) as u8).collect();
-            let grid = Cells::new_checked(rows, cols, values.clone());
-            for cell in 0..MAX_CELLS {
-                let near: Vec<(u8, u8, u8, u8)> = grid
-                    .around(cell as u8)
-                    .near()
-                    .iter()
-                    .map(|n| (n.cell, n.row, n.col, n.value))
-                    .collect();
-                let want: Vec<(u8, u8, u8, u8)> = if cell < rows * cols {
-                    let (row, col) = grid.coords(cell);
-                    Dir::CLOCKWISE
+    fn a_cell_s_neighbours_are_its_steps_on_the_grid_in_the_grid_s_order() {
+        // Against signed arithmetic: every cell of grids of many shapes,
+        // the widest and tallest included, in the boards' order and the
+        // maze's.
+        let offset = |dir: Dir| match dir {
+            Dir::Up => (-1, 0),
+            Dir::Right => (0, 1),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+        };
+        let orders = [Dir::CLOCKWISE, [Dir::Down, Dir::Left, Dir::Right, Dir::Up]];
+        for order in orders {
+            for (rows, cols) in [(1, 1), (1, 5), (4, 1), (3, 4), (16, 16), (2, 16)] {
+                let values: Vec<u8> = (0..rows * cols).map(|i| (i * 7 % 26) as u8).collect();
+                let grid = Cells::new_checked(rows, cols, values.clone(), order);
+                for cell in 0..MAX_CELLS {
+                    let near: Vec<(u8, u8, u8, u8)> = grid
+                        .around(cell as u8)
+                        .near()
                         .iter()
-                        .filter_map(|d| d.from(row, col, rows, cols))
-                        .map(|(r, c)| {
-                            let i = usize::from(r) * cols + usize::from(c);
-                            (i as u8, r, c, values[i])
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                assert_eq!(near, want, "{rows}x{cols}, cell {cell}");
+                        .map(|n| (n.cell, n.row, n.col, n.value))
+                        .collect();
+                    let mut want = Vec::new();
+                    if cell < rows * cols {
+                        let (row, col) = ((cell / cols) as i32, (cell % cols) as i32);
+                        for dir in order {
+                            let (dr, dc) = offset(dir);
+                            let (r, c) = (row + dr, col + dc);
+                            if (0..rows as i32).contains(&r) && (0..cols as i32).contains(&c) {
+                                let i = r as usize * cols + c as usize;
+                                want.push((i as u8, r as u8, c as u8, values[i]));
+                            }
+                        }
+                    }
+                    assert_eq!(near, want, "{order:?} {rows}x{cols}, cell {cell}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_grid_in_another_order_lists_the_same_neighbours_in_that_order() {
+        let grid = Cells::new_checked(2, 3, vec![1u8, 2, 3, 4, 5, 6], Dir::CLOCKWISE);
+        let order = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
+        let again = grid.in_order(order);
+        assert_eq!(again.order(), order);
+        // Cell 4 is (1, 1): left (1, 0), right (1, 2), up (0, 1).
+        let cells: Vec<u8> = again.around(4).near().iter().map(|n| n.cell).collect();
+        assert_eq!(cells, [3, 5, 1]);
+        let cells: Vec<u8> = grid.around(4).near().iter().map(|n| n.cell).collect();
+        assert_eq!(cells, [1, 5, 3]);
     }
 
     #[test]

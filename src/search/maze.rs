@@ -28,7 +28,7 @@
 use std::marker::PhantomData;
 
 use super::backtrack::{Arrive, Backtrack, Choice, Tree};
-use super::grid::{self, CellSet, Cells, Walk};
+use super::grid::{self, Cells, Dir, Near, Walk};
 use super::{Counters, Search};
 
 /// How a [`Maze`] marks its cells: the correct rules ([`Correct`]) or the
@@ -82,6 +82,16 @@ pub enum Move {
 impl Move {
     /// The moves in search order.
     pub const ALL: [Move; 4] = [Move::D, Move::L, Move::R, Move::U];
+
+    /// The directions of [`Move::ALL`], in its order: the order in which a
+    /// maze's grid lists a cell's neighbours.
+    pub const ORDER: [Dir; 4] = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
+
+    /// The move from `cell` to its neighbour `near`.
+    #[inline(always)]
+    fn to(cell: &Cell, near: Near<bool>) -> Move {
+        Move::between((cell.row, cell.col), (near.row, near.col))
+    }
 
     /// The move's letter.
     pub fn letter(self) -> char {
@@ -229,11 +239,13 @@ impl Grid {
 /// is the search before its start cell, whose one choice is the start.
 #[derive(Clone, Copy, Debug)]
 pub struct Cell {
+    /// The cell's row-major index.
+    cell: u8,
     row: u8,
     col: u8,
-    /// The move that entered the cell (`None` for the start).
-    mv: Option<Move>,
-    /// The next move to try, an index into [`Move::ALL`].
+    /// The next neighbour to look at: an index into the cell's neighbours
+    /// on the grid (listed in [`Move::ORDER`]); at the root, 1 once the
+    /// start was tried.
     next: u8,
 }
 
@@ -241,13 +253,13 @@ pub struct Cell {
 /// `R`: what the search holds beyond its stack of cells.
 #[derive(Clone, Debug)]
 pub struct MazeTree<R> {
+    /// The maze, its neighbours listed in [`Move::ORDER`]: a scan reads a
+    /// neighbour's index, coordinates, whether it is open and the move to
+    /// it with one load.
     grid: Grid,
     rejects: bool,
     /// The current path's cells, and their visited marks.
     walk: Walk,
-    /// The grid's open cells, as a set: a scan's test of a wall is one
-    /// bit, like its test of the path.
-    open: CellSet,
     /// The first [`KEPT_PATHS`] paths found.
     paths: Vec<String>,
     rules: PhantomData<R>,
@@ -281,16 +293,16 @@ impl<R: Rules> MazeTree<R> {
 impl<R: Rules> Tree for MazeTree<R> {
     type Event = MazeEvent;
     type Node = Cell;
-    /// The cell entered and the move that enters it.
-    type Choice = (u8, u8, Option<Move>);
+    /// The cell entered: its index and coordinates.
+    type Choice = Near<bool>;
 
     const ROOT_IS_NODE: bool = false;
 
     fn root(&mut self) -> Cell {
         Cell {
+            cell: 0,
             row: 0,
             col: 0,
-            mv: None,
             next: 0,
         }
     }
@@ -336,28 +348,24 @@ impl<R: Rules> Tree for MazeTree<R> {
                     reason: Reason::Wall,
                 }),
                 Some(_) => Choice::Done,
-                None => Choice::Place((0, 0, None)),
+                None => Choice::Place(Near::default()),
             };
         }
-        let (rows, cols) = (self.grid.rows, self.grid.cols);
-        while let Some(&mv) = Move::ALL.get(usize::from(cell.next)) {
+        let around = self.grid.around(cell.cell);
+        while let Some(near) = around.get(usize::from(cell.next)) {
             cell.next += 1;
-            let Some((row, col)) = mv.from(cell.row, cell.col, rows, cols) else {
-                continue;
-            };
-            let index = CellSet::index(row, col, cols);
-            let reason = if !self.open.contains(index) {
+            let reason = if !near.value {
                 Reason::Wall
-            } else if self.walk.is_marked(index) {
+            } else if self.walk.is_marked(near.cell) {
                 Reason::Visited
             } else {
-                return Choice::Place((row, col, Some(mv)));
+                return Choice::Place(near);
             };
             if self.rejects {
                 return Choice::Reject(MazeEvent::Reject {
-                    row,
-                    col,
-                    mv: Some(mv),
+                    row: near.row,
+                    col: near.col,
+                    mv: Some(Move::to(cell, near)),
                     reason,
                 });
             }
@@ -368,16 +376,19 @@ impl<R: Rules> Tree for MazeTree<R> {
     #[inline(always)]
     fn apply(
         &mut self,
-        _parent: &mut Cell,
-        _depth: usize,
-        (row, col, mv): Self::Choice,
+        parent: &mut Cell,
+        depth: usize,
+        near: Near<bool>,
         _counters: &mut Counters,
     ) -> (Cell, MazeEvent) {
-        self.walk.enter(row, col, R::MARK);
+        let Near { cell, row, col, .. } = near;
+        self.walk.enter_at(cell, row, col, R::MARK);
+        // The start is entered from the root, by no move.
+        let mv = (depth > 0).then(|| Move::to(parent, near));
         let cell = Cell {
+            cell,
             row,
             col,
-            mv,
             next: 0,
         };
         (cell, MazeEvent::Place { row, col, mv })
@@ -395,7 +406,7 @@ impl<R: Rules> Tree for MazeTree<R> {
     /// Step 5: the cell leaves the path.
     #[inline(always)]
     fn undo(&mut self, cell: &Cell, _depth: usize) -> MazeEvent {
-        self.walk.leave(cell.row, cell.col, R::MARK);
+        self.walk.leave_at(cell.cell, R::MARK);
         MazeEvent::Undo {
             row: cell.row,
             col: cell.col,
@@ -420,13 +431,9 @@ impl<R: Rules> Maze<R> {
     /// The search of [`Maze::new`], by the rules `R`.
     pub fn with_rules(grid: &Grid, rejects: bool) -> Maze<R> {
         Backtrack::of(MazeTree {
-            grid: grid.clone(),
+            grid: grid.in_order(Move::ORDER),
             rejects,
             walk: Walk::new(grid.cols, grid.rows * grid.cols),
-            open: (0..grid.cells.len())
-                .filter(|&i| grid.cells[i])
-                .map(|i| i as u8)
-                .collect(),
             paths: Vec::new(),
             rules: PhantomData,
         })
@@ -460,7 +467,9 @@ impl<R: Rules> Maze<R> {
     /// The move that entered the current cell, if any (none at the start or
     /// with no cell on the path).
     pub fn last_move(&self) -> Option<Move> {
-        self.nodes().skip(1).last().and_then(|c| c.mv)
+        let mut path = self.nodes().skip(1).rev();
+        let (cell, from) = (path.next()?, path.next()?);
+        Some(Move::between((from.row, from.col), (cell.row, cell.col)))
     }
 
     /// The cell being decided: the deepest cell on the path.
@@ -518,6 +527,7 @@ mod tests {
             rows.iter()
                 .flat_map(|r| r.bytes().map(|b| b == b'1'))
                 .collect(),
+            Move::ORDER,
         )
     }
 
