@@ -24,11 +24,11 @@ pub struct Cells<T> {
     pub(crate) cells: Vec<T>,
     /// Each cell's neighbours, row-major, in [`Cells::order`]: worked out
     /// once for the grid and shared by its clones (every search made on it
-    /// holds one), so that a scan finds a neighbour's index, coordinates,
-    /// and value with one load, no bounds test and no
-    /// multiplication. A table of [`MAX_CELLS`], indexed by a `u8`; the
-    /// cells past the grid have no neighbours. Derived from the cells, so
-    /// equality and `Debug` leave it out.
+    /// holds one), so that a scan finds a neighbour's index, coordinates
+    /// and value with one load, no bounds test and no multiplication. A
+    /// table of [`MAX_CELLS`], indexed by a `u8`; the cells past the grid
+    /// have no neighbours. Derived from the cells, so equality and `Debug`
+    /// leave it out.
     around: std::sync::Arc<[Around<T>; MAX_CELLS]>,
     /// The order in which the table lists a cell's neighbours: the order
     /// the grid's search looks at them.

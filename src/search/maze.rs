@@ -254,8 +254,8 @@ pub struct Cell {
 #[derive(Clone, Debug)]
 pub struct MazeTree<R> {
     /// The maze, its neighbours listed in [`Move::ORDER`]: a scan reads a
-    /// neighbour's index, coordinates, whether it is open and the move to
-    /// it with one load.
+    /// neighbour's index, coordinates and whether it is open with one
+    /// load.
     grid: Grid,
     rejects: bool,
     /// The current path's cells, and their visited marks.
@@ -348,6 +348,7 @@ impl<R: Rules> Tree for MazeTree<R> {
                     reason: Reason::Wall,
                 }),
                 Some(_) => Choice::Done,
+                // The start, (0, 0), entered by no move.
                 None => Choice::Place(Near::default()),
             };
         }
