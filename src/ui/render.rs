@@ -476,24 +476,25 @@ fn counter_items<S: Scene>(app: &App<S>) -> Vec<Counter> {
     };
     let number = |name, n: u64| item(name, n.to_string(), compact(n));
     let nodes = match app.estimated_nodes() {
-        Some(total) => Counter {
-            least: compact(c.nodes),
-            ..item(
-                "nodes",
-                format!(
-                    "{} of ~{} (estimated), {}",
-                    c.nodes,
-                    compact(total.round() as u64),
-                    share(c.nodes, total, " done")
-                ),
-                format!(
-                    "{} of ~{} (estimated) {}",
-                    compact(c.nodes),
-                    compact(total.round() as u64),
-                    share(c.nodes, total, "")
-                ),
-            )
-        },
+        Some(total) => {
+            let about = compact(total.round() as u64);
+            Counter {
+                least: compact(c.nodes),
+                ..item(
+                    "nodes",
+                    format!(
+                        "{} of ~{about} (estimated), {}",
+                        c.nodes,
+                        share(c.nodes, total, " done")
+                    ),
+                    format!(
+                        "{} of ~{about} (estimated) {}",
+                        compact(c.nodes),
+                        share(c.nodes, total, "")
+                    ),
+                )
+            }
+        }
         None => number("nodes", c.nodes),
     };
     let mut items = vec![
