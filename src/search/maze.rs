@@ -84,8 +84,27 @@ impl Move {
     pub const ALL: [Move; 4] = [Move::D, Move::L, Move::R, Move::U];
 
     /// The directions of [`Move::ALL`], in its order: the order in which a
-    /// maze's grid lists a cell's neighbours.
-    pub const ORDER: [Dir; 4] = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
+    /// maze's grid lists a cell's neighbours. Read from `ALL`, so that the
+    /// two cannot disagree.
+    pub const ORDER: [Dir; 4] = {
+        let mut order = [Dir::Up; 4];
+        let mut i = 0;
+        while i < 4 {
+            order[i] = Move::ALL[i].dir();
+            i += 1;
+        }
+        order
+    };
+
+    /// The grid direction of this move.
+    const fn dir(self) -> Dir {
+        match self {
+            Move::D => Dir::Down,
+            Move::L => Dir::Left,
+            Move::R => Dir::Right,
+            Move::U => Dir::Up,
+        }
+    }
 
     /// The move from `cell` to its neighbour `near`.
     #[inline(always)]
