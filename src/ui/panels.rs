@@ -200,12 +200,16 @@ pub fn render_code<S: Scene>(app: &App<S>, block: Block<'static>, frame: &mut Fr
         })
         .collect();
     let rows = block.inner(area).height as usize;
-    // Scroll so the marked line stays visible on short screens.
-    let skip = (current + 2).saturating_sub(rows);
+    // Scroll so the marked line stays visible on short screens, with the
+    // line after it when there is room (on a panel of one row, the marked
+    // line alone).
+    let skip = (current + 2).saturating_sub(rows).min(current);
     let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
+    // The title names the marked line as the panel numbers it, not as
+    // "step N": everywhere else a step is an event's number.
     let block = match app.timeline.last_told() {
         Some(told) => {
-            let text = format!("step {}: {}", current + 1, told.words());
+            let text = format!("{marker} {}: {}", current + 1, told.words());
             let room = (area.width as usize).saturating_sub(4);
             let text = super::render::shorten(&text, room, &app.theme);
             block.title_bottom(Span::styled(format!(" {text} "), app.theme.muted()))

@@ -353,3 +353,100 @@ fn nothing_is_a_typed_cell_written_as_a_dash_only_at_the_edge() {
         "too few searches with nothing in a cell: {nothing:?}"
     );
 }
+
+/// The Algorithm panel of `screen` in a `width` x `height` frame: its
+/// inner lines and its bottom title (`None` if the frame has no such
+/// panel, as when the screen is too small).
+fn algorithm_panel(screen: &dyn Opened, width: u16, height: u16) -> Option<(Vec<String>, String)> {
+    let buffer = screen.frame(width, height).expect("a frame");
+    let text = still::text(&buffer);
+    let rows: Vec<&str> = text.lines().collect();
+    let top = rows.iter().position(|l| l.starts_with("┌ Algorithm"))?;
+    let bottom = top + 1 + rows[top + 1..].iter().position(|l| l.starts_with('└'))?;
+    let inner = rows[top + 1..bottom]
+        .iter()
+        .map(|l| {
+            l.trim_start_matches('│')
+                .trim_end()
+                .trim_end_matches('│')
+                .to_string()
+        })
+        .collect();
+    let title = rows[bottom]
+        .trim_start_matches('└')
+        .trim_end_matches('┘')
+        .trim_matches('─')
+        .trim()
+        .to_string();
+    Some((inner, title))
+}
+
+/// The Algorithm panel shows the line behind the last event at every
+/// height a screen can be drawn at, down to the smallest, where the panel
+/// has one row; and its title names that line's number, as the panel
+/// numbers it, and the event in the words of `--print trace` at that step
+/// (not "step N", which everywhere else on the screen is the event's
+/// number). For every search and variant the registry knows that has an
+/// algorithm to show.
+#[test]
+fn the_algorithm_panel_shows_its_marked_line_at_every_height() {
+    const WIDTH: u16 = 100;
+    let mut rng = Rng::new(26);
+    let mut checked = 0;
+    for kind in KINDS {
+        for variant in kind.variants() {
+            let mut variant = variant.clone();
+            variant.splice(0..0, instance(*kind));
+            let mut args = vec![kind.name().to_string()];
+            args.extend(variant.iter().cloned());
+            let mut screen = launch::open(*kind, &variant).expect("the variant opens");
+            if !screen.offers(Capability::Algorithm) {
+                continue;
+            }
+            screen.act(backstep::ui::keys::Action::Code);
+            let said = trace(&args);
+            // The smallest height the screen draws at, with the panel.
+            let least = (8..60)
+                .find(|&h| algorithm_panel(screen.as_ref(), WIDTH, h).is_some())
+                .unwrap_or_else(|| panic!("{args:?}: no Algorithm panel at any height"));
+            let total = (said.len() as u64).min(MOST);
+            let mut at: Vec<u64> = steps(total, &mut rng).into_iter().take(40).collect();
+            at.push(total);
+            for step in at {
+                screen.go_to(step);
+                for height in (least..least + 4).chain([30]) {
+                    let (inner, title) = algorithm_panel(screen.as_ref(), WIDTH, height)
+                        .unwrap_or_else(|| panic!("{args:?} {WIDTH}x{height}: no Algorithm panel"));
+                    let marked: Vec<&String> =
+                        inner.iter().filter(|l| l.starts_with('▶')).collect();
+                    let [line] = marked[..] else {
+                        panic!(
+                            "{args:?} at step {step}, {WIDTH}x{height}: {} marked lines in {inner:?}",
+                            marked.len()
+                        );
+                    };
+                    let number = line
+                        .trim_start_matches('▶')
+                        .split_whitespace()
+                        .next()
+                        .expect("a line number");
+                    let (named, words) = title.split_once(": ").unwrap_or_else(|| {
+                        panic!("{args:?} at step {step}: title `{title}` names no event")
+                    });
+                    assert_eq!(
+                        named,
+                        format!("▶ {number}"),
+                        "{args:?} at step {step}, {WIDTH}x{height}: the title `{title}` against the marked line `{line}`"
+                    );
+                    let expected = &said[step as usize - 1];
+                    assert!(
+                        words == *expected || expected.starts_with(words.trim_end_matches('…')),
+                        "{args:?} at step {step}: the title says `{words}` where the trace says `{expected}`"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no search offers an algorithm panel");
+}
