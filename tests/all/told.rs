@@ -143,11 +143,18 @@ pub(crate) fn instance(kind: &dyn Kind) -> Vec<String> {
     vec![first.to_string()]
 }
 
-fn check_variant(kind: &dyn Kind, variant: &[String], rng: &mut Rng) -> u64 {
+/// A variant with its instance named first (what `launch::open` takes),
+/// and the whole command line (the search's name first) for the binary.
+fn command_line(kind: &dyn Kind, variant: &[String]) -> (Vec<String>, Vec<String>) {
     let mut variant = variant.to_vec();
     variant.splice(0..0, instance(kind));
     let mut args = vec![kind.name().to_string()];
     args.extend(variant.iter().cloned());
+    (variant, args)
+}
+
+fn check_variant(kind: &dyn Kind, variant: &[String], rng: &mut Rng) -> u64 {
+    let (variant, args) = command_line(kind, variant);
     let said = trace(&args);
     let rows = table(&args);
     let mut screen = launch::open(kind, &variant).expect("the variant opens");
@@ -303,10 +310,7 @@ fn nothing_is_a_typed_cell_written_as_a_dash_only_at_the_edge() {
     let mut nothing = BTreeMap::new();
     for kind in KINDS {
         for variant in kind.variants() {
-            let mut variant = variant.to_vec();
-            variant.splice(0..0, instance(*kind));
-            let mut args = vec![kind.name().to_string()];
-            args.extend(variant.iter().cloned());
+            let (variant, args) = command_line(*kind, &variant);
             let rows = table(&args);
             let mut screen = launch::open(*kind, &variant).expect("the variant opens");
             screen.go_to(MOST);
@@ -395,10 +399,7 @@ fn the_algorithm_panel_shows_its_marked_line_at_every_height() {
     let mut checked = 0;
     for kind in KINDS {
         for variant in kind.variants() {
-            let mut variant = variant.clone();
-            variant.splice(0..0, instance(*kind));
-            let mut args = vec![kind.name().to_string()];
-            args.extend(variant.iter().cloned());
+            let (variant, args) = command_line(*kind, &variant);
             let mut screen = launch::open(*kind, &variant).expect("the variant opens");
             if !screen.offers(Capability::Algorithm) {
                 continue;
