@@ -385,13 +385,13 @@ fn algorithm_panel(screen: &dyn Opened, width: u16, height: u16) -> Option<(Vec<
     Some((inner, title))
 }
 
-/// The Algorithm panel shows the line behind the last event at every
-/// height a screen can be drawn at, down to the smallest, where the panel
-/// has one row; and its title names that line's number, as the panel
-/// numbers it, and the event in the words of `--print trace` at that step
-/// (not "step N", which everywhere else on the screen is the event's
-/// number). For every search and variant the registry knows that has an
-/// algorithm to show.
+/// The Algorithm panel shows the line behind the last event on short
+/// screens (the four smallest heights each screen draws at, where the
+/// panel may have a single row) and at 30 rows; and its title names that
+/// line's number, as the panel numbers it, and the event in the words of
+/// `--print trace` at that step (not "step N", which everywhere else on
+/// the screen is the event's number). For every search and variant the
+/// registry knows that has an algorithm to show.
 #[test]
 fn the_algorithm_panel_shows_its_marked_line_at_every_height() {
     const WIDTH: u16 = 100;
@@ -440,8 +440,9 @@ fn the_algorithm_panel_shows_its_marked_line_at_every_height() {
                         "{args:?} at step {step}, {WIDTH}x{height}: the title `{title}` against the marked line `{line}`"
                     );
                     let expected = &said[step as usize - 1];
+                    let kept = words.trim_end_matches('…');
                     assert!(
-                        words == *expected || expected.starts_with(words.trim_end_matches('…')),
+                        words == *expected || (!kept.is_empty() && expected.starts_with(kept)),
                         "{args:?} at step {step}: the title says `{words}` where the trace says `{expected}`"
                     );
                     checked += 1;
